@@ -257,8 +257,14 @@ export interface components {
          *     | `webhook.error/type-not-found` | `type` names no Database (400) | `{field: type}` |
          *     | `webhook.error/url-refused` | `url` not http(s), or a private address not allowed (400) | `{field: url}` |
          * @example entity.error/schema-type-not-found
+         * @enum {string}
          */
-        ErrorName: string;
+        ErrorName: "request.error/malformed-json" | "request.error/invalid-body" | "request.error/invalid-parameter" | "request.error/body-too-large" | "request.error/unsupported-media-type" | "auth.error/unauthorized" | "auth.error/forbidden" | "route.error/not-found" | "route.error/method-not-allowed" | "rate.error/too-many-requests" | "server.error/internal" | "command.error/unknown-command" | "command.error/batch-failed" | "entity.error/schema-type-not-found" | "entity.error/schema-field-not-found" | "entity.error/query-limit-expr-not-found" | "entity.error/query-primitive-field-expr-invalid" | "entity.error/query-operator-invalid" | "entity.error/query-param-not-found" | "entity.error/query-value-invalid" | "entity.error/value-invalid" | "entity.error/field-readonly" | "entity.error/not-a-collection" | "entity.error/entity-not-found" | "entity.error/duplicate-id" | "schema.error/type-exists" | "schema.error/field-exists" | "schema.error/type-not-found" | "schema.error/field-not-found" | "schema.error/definition-invalid" | "document.error/not-found" | "document.error/format-unsupported" | "document.error/content-invalid" | "document.error/too-large" | "webhook.error/not-found" | "webhook.error/type-not-found" | "webhook.error/url-refused";
+        /**
+         * @description An `ErrorName`, or another `<namespace>.error/<what>` name of an implementation.
+         * @example entity.error/schema-field-not-found
+         */
+        ErrorNameField: components["schemas"]["ErrorName"] | string;
         /**
          * @description Error body of every endpoint except the command API and GraphQL.
          * @example {
@@ -270,7 +276,7 @@ export interface components {
          *     }
          */
         ErrorBody: {
-            name: components["schemas"]["ErrorName"];
+            name: components["schemas"]["ErrorNameField"];
             /** @description A sentence a person can act on; names the offending field or value. */
             message: string;
             data?: components["schemas"]["ErrorData"];
@@ -299,7 +305,7 @@ export interface components {
          *     }
          */
         CommandError: {
-            name: components["schemas"]["ErrorName"];
+            name: components["schemas"]["ErrorNameField"];
             /** @description A sentence a person can act on; names the offending part. */
             message: string;
             data: components["schemas"]["ErrorData"];
@@ -960,7 +966,11 @@ export interface components {
             components["schemas"]["Operand"]
         ];
         /**
-         * @description `['q/and' | 'q/or', <expr>, <expr>, ...]`.
+         * @description `['q/and' | 'q/or', <expr>, <expr>, ...]`: the operator, then two or more `Expr`.
+         *     Written loosely (items are strings or arrays) because an open tuple
+         *     (`prefixItems` + `items`) is refused by strict validators and a recursive union defeats
+         *     TypeScript generators; the server checks the exact form and answers
+         *     `entity.error/query-operator-invalid` otherwise.
          * @example [
          *       "q/or",
          *       [
@@ -982,9 +992,7 @@ export interface components {
          *       ]
          *     ]
          */
-        LogicalExpr: [
-            "q/and" | "q/or"
-        ];
+        LogicalExpr: (string | unknown[])[];
         /**
          * @description `['q/in' | 'q/not-in', <path>, <$param or literal list>]`.
          * @example [

@@ -81,13 +81,18 @@ export type OkResult = 'ok';
  * | `webhook.error/url-refused` | `url` not http(s), or a private address not allowed (400) | `{field: url}` |
  *
  */
-export type ErrorName = string;
+export type ErrorName = 'request.error/malformed-json' | 'request.error/invalid-body' | 'request.error/invalid-parameter' | 'request.error/body-too-large' | 'request.error/unsupported-media-type' | 'auth.error/unauthorized' | 'auth.error/forbidden' | 'route.error/not-found' | 'route.error/method-not-allowed' | 'rate.error/too-many-requests' | 'server.error/internal' | 'command.error/unknown-command' | 'command.error/batch-failed' | 'entity.error/schema-type-not-found' | 'entity.error/schema-field-not-found' | 'entity.error/query-limit-expr-not-found' | 'entity.error/query-primitive-field-expr-invalid' | 'entity.error/query-operator-invalid' | 'entity.error/query-param-not-found' | 'entity.error/query-value-invalid' | 'entity.error/value-invalid' | 'entity.error/field-readonly' | 'entity.error/not-a-collection' | 'entity.error/entity-not-found' | 'entity.error/duplicate-id' | 'schema.error/type-exists' | 'schema.error/field-exists' | 'schema.error/type-not-found' | 'schema.error/field-not-found' | 'schema.error/definition-invalid' | 'document.error/not-found' | 'document.error/format-unsupported' | 'document.error/content-invalid' | 'document.error/too-large' | 'webhook.error/not-found' | 'webhook.error/type-not-found' | 'webhook.error/url-refused';
+
+/**
+ * An `ErrorName`, or another `<namespace>.error/<what>` name of an implementation.
+ */
+export type ErrorNameField = ErrorName | string;
 
 /**
  * Error body of every endpoint except the command API and GraphQL.
  */
 export type ErrorBody = {
-    name: ErrorName;
+    name: ErrorNameField;
     /**
      * A sentence a person can act on; names the offending field or value.
      */
@@ -110,7 +115,7 @@ export type ErrorData = {
  * The `result` of a failed command.
  */
 export type CommandError = {
-    name: ErrorName;
+    name: ErrorNameField;
     /**
      * A sentence a person can act on; names the offending part.
      */
@@ -500,12 +505,14 @@ export type ComparisonExpr = [
 ];
 
 /**
- * `['q/and' | 'q/or', <expr>, <expr>, ...]`.
+ * `['q/and' | 'q/or', <expr>, <expr>, ...]`: the operator, then two or more `Expr`.
+ * Written loosely (items are strings or arrays) because an open tuple
+ * (`prefixItems` + `items`) is refused by strict validators and a recursive union defeats
+ * TypeScript generators; the server checks the exact form and answers
+ * `entity.error/query-operator-invalid` otherwise.
+ *
  */
-export type LogicalExpr = [
-    'q/and' | 'q/or',
-    Expr
-];
+export type LogicalExpr = Array<string | Array<unknown>>;
 
 /**
  * `['q/in' | 'q/not-in', <path>, <$param or literal list>]`.

@@ -1,0 +1,49 @@
+// Runs commands of the command API. Every top-level command runs in its own transaction, so a
+// failing command leaves no trace; `svc.command/batch` runs its inner commands in one.
+import type { Command, CommandResponse } from '../api/spec-types.js';
+import { Failure } from '../api/failure.js';
+import type { Database } from '../db/database.js';
+import { loadCatalog, type CatalogCache } from '../model/catalog.js';
+import type { Caller, CommandContext } from './context.js';
+import { handlers } from './handlers.js';
+
+export interface CommandRunner {
+  run(command: Command, caller: Caller): Promise<CommandResponse>;
+}
+
+export function createCommandRunner(db: Database, cache: CatalogCache): CommandRunner {
+  return {
+    async run(command, caller) {
+      try {
+        const result = await db.transaction(async (tx) => {
+          // Inside a transaction the catalog is read through it, so schema changes made earlier in
+          // the same transaction are seen.
+          let dirty = false;
+          const ctx: CommandContext = {
+            tx,
+            caller,
+            catalog: async () => (dirty ? loadCatalog(tx) : cache.get(tx)),
+          };
+          const markDirty = () => (dirty = true);
+          return execute(ctx, command, markDirty);
+        });
+        return { success: true, result } as CommandResponse;
+      } catch (error) {
+        if (error instanceof Failure) return { success: false, result: error.toResult() };
+        throw error;
+      }
+    },
+  };
+}
+
+/** Runs one command in the given context; throws a Failure when it cannot be carried out. */
+export async function execute(ctx: CommandContext, command: Command, markSchemaChanged: () => void): Promise<unknown> {
+  const handler = handlers[command.command];
+  if (!handler) {
+    throw new Failure('command.error/unknown-command', `The command "${command.command}" is not supported by this server.`, {
+      command: command.command,
+      field: 'command',
+    });
+  }
+  return handler(ctx, command, markSchemaChanged);
+}

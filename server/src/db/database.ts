@@ -1,0 +1,16 @@
+// The one storage interface of the server: node-postgres's query API, plus transactions.
+// Both storages (pg-mem embedded, PostgreSQL) implement it, so every module runs the same SQL.
+import type { QueryResult, QueryResultRow } from 'pg';
+
+export interface Queryable {
+  query<R extends QueryResultRow = QueryResultRow>(text: string, params?: unknown[]): Promise<QueryResult<R>>;
+}
+
+export type StorageKind = 'pg-mem' | 'postgres';
+
+export interface Database extends Queryable {
+  readonly kind: StorageKind;
+  /** Runs `fn` in one transaction: everything it did is kept when it resolves, nothing when it throws. */
+  transaction<T>(fn: (tx: Queryable) => Promise<T>): Promise<T>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,99 @@
+// The reference server's HTTP application: authentication, JSON parsing, validation of every
+// request (and, under the test suite, every response) against spec/service.openapi.yaml, routes.
+import express, { type NextFunction, type Request, type Response } from 'express';
+import * as OpenApiValidator from 'express-openapi-validator';
+import { fileURLToPath } from 'node:url';
+import { Failure } from '../api/failure.js';
+import type { CommandRequest } from '../api/spec-types.js';
+import type { CommandRunner } from '../commands/dispatch.js';
+import type { Caller } from '../commands/context.js';
+import type { Database } from '../db/database.js';
+import { errorHandler, send } from './errors.js';
+import { authenticate } from './tokens.js';
+
+export const SERVICE_SPEC = fileURLToPath(new URL('../../../spec/service.openapi.yaml', import.meta.url));
+
+export interface AppOptions {
+  db: Database;
+  commands: CommandRunner;
+  /** Validate every response against the spec (on under the test suite). */
+  validateResponses: boolean;
+  bodyLimitBytes?: number;
+  log?: (message: string) => void;
+}
+
+type Authed = Response<unknown, { caller: Caller }>;
+
+function asyncRoute(fn: (req: Request, res: Authed) => Promise<void>) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    fn(req, res as Authed).catch(next);
+  };
+}
+
+export function createApp(options: AppOptions): express.Express {
+  const log = options.log ?? ((m: string) => console.error(m));
+  const app = express();
+  app.disable('x-powered-by');
+  app.set('query parser', 'simple');
+
+  app.use('/api', (req: Request, res: Response, next: NextFunction) => {
+    authenticate(options.db, req.headers.authorization).then((caller) => {
+      if (!caller) {
+        send(req, res, new Failure('auth.error/unauthorized', 'Send the header "Authorization: Token <API_TOKEN>" with a valid token.', {}, 401));
+        return;
+      }
+      res.locals.caller = caller;
+      next();
+    }, next);
+  });
+  // A body must be JSON; anything else is refused before parsing (415, not a parse error).
+  app.use('/api', (req: Request, res: Response, next: NextFunction) => {
+    const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
+    if (hasBody && !req.is(['application/json', 'application/*+json'])) {
+      send(
+        req,
+        res,
+        new Failure(
+          'request.error/unsupported-media-type',
+          `Send the body as application/json (got ${req.headers['content-type'] ?? 'no content type'}).`,
+          { contentType: req.headers['content-type'] ?? '' },
+          415,
+        ),
+      );
+      return;
+    }
+    next();
+  });
+  app.use('/api', express.json({ limit: options.bodyLimitBytes ?? 1024 * 1024, strict: false, type: ['application/json', 'application/*+json'] }));
+  app.use(
+    OpenApiValidator.middleware({
+      apiSpec: SERVICE_SPEC,
+      validateRequests: { allowUnknownQueryParameters: false },
+      validateResponses: options.validateResponses ? { removeAdditional: false } : false,
+      validateSecurity: false,
+      validateApiSpec: true,
+      ignoreUndocumented: false,
+    }),
+  );
+
+  app.post(
+    '/api/commands',
+    asyncRoute(async (req, res) => {
+      const body = req.body as CommandRequest;
+      const caller = res.locals.caller;
+      if (Array.isArray(body)) {
+        const results = [];
+        for (const command of body) results.push(await options.commands.run(command, caller));
+        res.json(results);
+      } else {
+        res.json(await options.commands.run(body, caller));
+      }
+    }),
+  );
+
+  app.use((req: Request, res: Response) => {
+    send(req, res, new Failure('route.error/not-found', `There is no route ${req.method} ${req.path}.`, { method: req.method, path: req.path }, 404));
+  });
+  app.use(errorHandler(log));
+  return app;
+}

@@ -1,0 +1,98 @@
+// Turns every error of the HTTP layer into a clean JSON answer: the command envelope on
+// /api/commands, `{name, message, data}` elsewhere. Never a stack trace, never internals.
+import type { ErrorRequestHandler, Request, Response } from 'express';
+import { Failure } from '../api/failure.js';
+import type { ErrorBody, ErrorName } from '../api/spec-types.js';
+import { relevantIssues, type ValidatorIssue } from './validation-message.js';
+
+
+interface HttpLikeError {
+  status?: number;
+  statusCode?: number;
+  type?: string;
+  limit?: number;
+  errors?: ValidatorIssue[];
+  message?: string;
+}
+
+export function send(req: Request, res: Response, failure: Failure): void {
+  if (res.headersSent) return;
+  const result = failure.toResult();
+  if (failure.status === 429 && typeof failure.data['retryAfter'] === 'number') res.setHeader('Retry-After', String(failure.data['retryAfter']));
+  if (req.originalUrl.startsWith('/api/commands')) {
+    res.status(failure.status).json({ success: false, result });
+  } else {
+    const body: ErrorBody = result;
+    res.status(failure.status).json(body);
+  }
+}
+
+/** `/body/args/query` -> `/args/query`; `/query/format` -> `format`. */
+function fieldOf(path: string | undefined): string {
+  if (!path) return '';
+  if (path.startsWith('/body')) return path.slice('/body'.length) || '/';
+  return path.replace(/^\/(query|path|params|headers)\//, '');
+}
+
+function fromValidator(error: HttpLikeError, req: Request): Failure {
+  const status = error.status ?? 400;
+  const issues = relevantIssues(error.errors ?? []);
+  const issue = issues[0];
+  const field = fieldOf(issue?.path);
+  const summary = issues
+    .slice(0, 5)
+    .map((i) => `${fieldOf(i.path) || 'body'}: ${i.message ?? 'invalid'}`)
+    .join('; ');
+  switch (status) {
+    case 404:
+      return new Failure('route.error/not-found', `There is no route ${req.method} ${req.path}.`, { method: req.method, path: req.path }, 404);
+    case 405:
+      return new Failure('route.error/method-not-allowed', `${req.method} is not allowed on ${req.path}.`, { method: req.method, path: req.path }, 405);
+    case 415:
+      return new Failure(
+        'request.error/unsupported-media-type',
+        `Send the body as application/json (got ${req.headers['content-type'] ?? 'no content type'}).`,
+        { contentType: req.headers['content-type'] ?? '' },
+        415,
+      );
+    case 500:
+      // Only the response validator (test mode) gets here: the server broke its own spec.
+      return new Failure('server.error/internal', `The response does not match the spec: ${summary || error.message}`, {}, 500);
+    default: {
+      const name: ErrorName = issue?.path?.startsWith('/body') || !issue ? 'request.error/invalid-body' : 'request.error/invalid-parameter';
+      const message = issue ? `${field || 'body'} ${issue.message ?? 'is invalid'}.` : `${error.message ?? 'Invalid request'}.`;
+      return new Failure(name, `Invalid request: ${message}${issues.length > 1 ? ` All problems: ${summary}.` : ''}`, {
+        field: field || 'body',
+        errors: issues.slice(0, 20).map((i) => ({ field: fieldOf(i.path), message: i.message ?? '' })),
+      }, status >= 400 && status < 500 ? status : 400);
+    }
+  }
+}
+
+export function toFailure(error: unknown, req: Request): Failure {
+  if (error instanceof Failure) return error;
+  const e = (error ?? {}) as HttpLikeError;
+  if (e.type === 'entity.parse.failed') {
+    return new Failure('request.error/malformed-json', `The body is not valid JSON: ${e.message ?? 'parse error'}.`, { field: 'body' }, 400);
+  }
+  if (e.type === 'entity.too.large') {
+    return new Failure('request.error/body-too-large', `The body is larger than the limit of ${e.limit ?? 0} bytes.`, { limit: e.limit ?? 0 }, 413);
+  }
+  if (e.type === 'encoding.unsupported' || e.type === 'charset.unsupported') {
+    return new Failure('request.error/unsupported-media-type', 'Send the body as UTF-8 application/json.', { contentType: req.headers['content-type'] ?? '' }, 415);
+  }
+  const status = e.status ?? e.statusCode;
+  if (typeof status === 'number' && Array.isArray(e.errors)) return fromValidator(e, req);
+  if (typeof status === 'number' && status >= 400 && status < 500) {
+    return new Failure('request.error/invalid-body', e.message ?? 'Invalid request.', {}, status);
+  }
+  return new Failure('server.error/internal', 'The server failed to handle the request; it has been logged.', {}, 500);
+}
+
+export function errorHandler(log: (message: string) => void): ErrorRequestHandler {
+  return (error, req, res, _next) => {
+    const failure = toFailure(error, req);
+    if (failure.status >= 500) log(`${req.method} ${req.originalUrl}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    send(req, res, failure);
+  };
+}

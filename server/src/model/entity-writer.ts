@@ -1,0 +1,165 @@
+// Writes of Entities: one row in the type's table, one row in `links` per relation value.
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../db/database.js';
+import type { Entity } from '../api/spec-types.js';
+import { Failure } from '../api/failure.js';
+import type { Catalog, FieldDef, TypeDef } from './catalog.js';
+import { RICH_TEXT_TYPE, SYSTEM_FIELD_NAMES, USER_TYPE } from './field-types.js';
+import { decodeValue, encodeValue, isUuid, referenceId } from './value-codec.js';
+
+let linkCounter = 0;
+/** Increasing position of a new link: collections list their items in the order they were added. */
+function nextLinkPosition(): number {
+  linkCounter = (linkCounter + 1) % 1000;
+  return Date.now() * 1000 + linkCounter;
+}
+
+/** Throws unless every id is an Entity of `type`. */
+async function assertExist(tx: Queryable, field: FieldDef, type: TypeDef, ids: string[]): Promise<void> {
+  if (ids.length === 0) return;
+  const unique = [...new Set(ids)];
+  const placeholders = unique.map((_, i) => `$${i + 2}`).join(', ');
+  const { rows } = await tx.query<{ id: string }>(`SELECT id FROM entities WHERE type_id = $1 AND id IN (${placeholders})`, [type.id, ...unique]);
+  const found = new Set(rows.map((r) => r.id));
+  const missing = unique.find((id) => !found.has(id));
+  if (missing) {
+    throw new Failure('entity.error/entity-not-found', `"${field.name}" refers to ${missing}, which is not an Entity of "${type.name}".`, {
+      field: field.name,
+      type: type.name,
+      id: missing,
+    });
+  }
+}
+
+/** Replaces the values of a relation field of one Entity (`fresh`: the Entity has no links yet). */
+export async function setLinks(tx: Queryable, catalog: Catalog, field: FieldDef, entityId: string, targetIds: string[], fresh = false): Promise<void> {
+  const relationId = field.relationId;
+  if (!relationId) throw new Error(`${field.name} is not a relation`);
+  if (!fresh) await tx.query(`DELETE FROM links WHERE relation_id = $1 AND ${endColumn(field)} = $2`, [relationId, entityId]);
+  await addLinks(tx, catalog, field, entityId, targetIds, { fresh: true });
+}
+
+function endColumn(field: FieldDef): 'a' | 'b' {
+  return field.relationEnd === 'b' ? 'b' : 'a';
+}
+
+/**
+ * Adds values to a relation field; where the inverse end holds one value, its target moves over.
+ * `fresh`: none of these links can exist yet (skips the look-up).
+ */
+export async function addLinks(
+  tx: Queryable,
+  catalog: Catalog,
+  field: FieldDef,
+  entityId: string,
+  targetIds: string[],
+  options: { fresh?: boolean } = {},
+): Promise<void> {
+  const relationId = field.relationId;
+  if (!relationId) throw new Error(`${field.name} is not a relation`);
+  const targets = [...new Set(targetIds)];
+  if (targets.length === 0) return;
+  const target = catalog.byName.get(field.fieldType);
+  if (!target) throw new Error(`${field.fieldType} vanished`);
+  await assertExist(tx, field, target, targets);
+  const mine = endColumn(field);
+  const theirs = mine === 'a' ? 'b' : 'a';
+  const inverse = catalog.inverse(field);
+  const list = targets.map((_, i) => `$${i + 2}`).join(', ');
+  if (inverse && !inverse.isCollection) {
+    await tx.query(`DELETE FROM links WHERE relation_id = $1 AND ${theirs} IN (${list})`, [relationId, ...targets]);
+  } else if (!options.fresh) {
+    await tx.query(`DELETE FROM links WHERE relation_id = $1 AND ${mine} = $${targets.length + 2} AND ${theirs} IN (${list})`, [
+      relationId,
+      ...targets,
+      entityId,
+    ]);
+  }
+  const rows = targets.map((_, i) => `($1, $2, $${i * 2 + 3}, $${i * 2 + 4})`).join(', ');
+  await tx.query(
+    `INSERT INTO links (relation_id, ${mine}, ${theirs}, position) VALUES ${rows}`,
+    [relationId, entityId, ...targets.flatMap((t) => [t, nextLinkPosition()])],
+  );
+}
+
+function relationTargets(field: FieldDef, value: unknown): string[] {
+  if (value === null) return [];
+  if (field.isCollection) {
+    if (!Array.isArray(value)) {
+      throw new Failure('entity.error/value-invalid', `"${field.name}" is a collection; its value must be an array of {"svc/id": "<uuid>"}.`, {
+        field: field.name,
+        expected: 'array of references',
+      });
+    }
+    return value.map((v) => referenceId(field, v));
+  }
+  return [referenceId(field, value)];
+}
+
+/** Creates one Entity and answers it with its system fields and the values written. */
+export async function insertEntity(
+  tx: Queryable,
+  catalog: Catalog,
+  typeName: string,
+  input: Record<string, unknown>,
+  authorId: string,
+): Promise<Entity> {
+  const type = catalog.type(typeName);
+  const rawId = input['svc/id'];
+  if (rawId !== undefined && !isUuid(rawId)) {
+    throw new Failure('entity.error/value-invalid', `"svc/id" must be a UUID string; got ${JSON.stringify(rawId)}.`, { field: 'svc/id', expected: 'uuid' });
+  }
+  const id = (rawId ?? randomUUID()).toLowerCase();
+  if ((await tx.query('SELECT id FROM entities WHERE id = $1', [id])).rows.length > 0) {
+    throw new Failure('entity.error/duplicate-id', `An Entity with svc/id ${id} exists already.`, { id, field: 'svc/id' });
+  }
+  const users = catalog.type(USER_TYPE);
+  const createdByField = catalog.field(type, 'svc/created-by');
+  const createdBy = input['svc/created-by'] === undefined ? authorId : referenceId(createdByField, input['svc/created-by']);
+  if (input['svc/created-by'] !== undefined) await assertExist(tx, createdByField, users, [createdBy]);
+
+  const data: Record<string, unknown> = {};
+  const links: Array<[FieldDef, string[]]> = [];
+  const values: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(input)) {
+    if (SYSTEM_FIELD_NAMES.has(name)) continue;
+    const field = catalog.field(type, name);
+    if (field.meta['svc/readonly?'] === true) {
+      throw new Failure('entity.error/field-readonly', `"${name}" is read-only.`, { field: name });
+    }
+    if (field.storage === 'link') {
+      const targets = relationTargets(field, value);
+      links.push([field, targets]);
+      values[name] = field.isCollection ? targets.map((t) => ({ 'svc/id': t })) : targets[0] ? { 'svc/id': targets[0] } : null;
+    } else {
+      const encoded = encodeValue(field, value);
+      if (encoded !== null) data[field.key as string] = encoded;
+      values[name] = decodeValue(field, encoded);
+    }
+  }
+  // A rich text field always has a document: new Entities get a fresh secret.
+  for (const field of type.fields) {
+    if (field.fieldType === RICH_TEXT_TYPE && !(field.name in input)) {
+      const secret = randomUUID();
+      data[field.key as string] = secret;
+      values[field.name] = { 'Collaboration~Documents/secret': secret };
+    }
+  }
+  const publicId = Number(
+    (await tx.query<{ n: number }>('UPDATE types SET next_public_id = next_public_id + 1 WHERE id = $1 RETURNING next_public_id AS n', [type.id])).rows[0]?.n,
+  ) - 1;
+  const now = new Date().toISOString();
+  await tx.query(
+    'INSERT INTO entities (id, type_id, public_id, created_at, modified_at, created_by, data) VALUES ($1, $2, $3, $4, $5, $6, $7)',
+    [id, type.id, publicId, now, now, createdBy, JSON.stringify(data)],
+  );
+  for (const [field, targets] of links) await setLinks(tx, catalog, field, id, targets, true);
+  return {
+    'svc/id': id,
+    'svc/public-id': String(publicId),
+    'svc/creation-date': now,
+    'svc/modification-date': now,
+    'svc/created-by': { 'svc/id': createdBy },
+    ...values,
+  };
+}

@@ -1,0 +1,46 @@
+// Workspace field types and how each is stored. Primitive values are JSON in `entities.data`;
+// `sort` says how a value compares in SQL (text compares ISO dates correctly). A field whose type
+// is not listed here names another type: a relation (or, for enum and workflow types, a single
+// select / workflow value), stored as rows of `links`.
+export const PRIMITIVE_FIELD_TYPES = {
+  'svc/uuid': { sort: 'text' },
+  'svc/text': { sort: 'text' },
+  'svc/string': { sort: 'text' },
+  'svc/url': { sort: 'text' },
+  'svc/email': { sort: 'text' },
+  'svc/integer': { sort: 'numeric' },
+  'svc/decimal': { sort: 'numeric' },
+  'svc/bool': { sort: 'boolean' },
+  'svc/date': { sort: 'text' },
+  'svc/date-time': { sort: 'text' },
+  'svc/date-range': { sort: 'none' },
+  'svc/date-time-range': { sort: 'none' },
+  'svc/location': { sort: 'none' },
+  'Collaboration~Documents/Document': { sort: 'none' },
+  'file/file': { sort: 'none' },
+} as const;
+
+export type PrimitiveFieldType = keyof typeof PRIMITIVE_FIELD_TYPES;
+
+export function isPrimitiveFieldType(type: string): type is PrimitiveFieldType {
+  return Object.hasOwn(PRIMITIVE_FIELD_TYPES, type);
+}
+
+export const RICH_TEXT_TYPE = 'Collaboration~Documents/Document';
+export const RICH_TEXT_SECRET = 'Collaboration~Documents/secret';
+export const USER_TYPE = 'svc/user';
+export const COMMENT_TYPE = 'comments/comment';
+export const COMMENTS_FIELD = 'comments/comments';
+export const COMMENTS_MIXIN = 'comments/comments-mixin';
+export const RANK_MIXIN = 'svc/rank-mixin';
+
+/** System fields of every type, stored in fixed columns of its entity table. */
+export const SYSTEM_FIELDS = [
+  { name: 'svc/id', type: 'svc/uuid', column: 'id', meta: { 'svc/id?': true, 'svc/readonly?': true, 'svc/required?': true } },
+  { name: 'svc/public-id', type: 'svc/string', column: 'public_id', meta: { 'svc/readonly?': true } },
+  { name: 'svc/creation-date', type: 'svc/date-time', column: 'created_at', meta: { 'svc/readonly?': true, 'svc/default-value': '$now' } },
+  { name: 'svc/modification-date', type: 'svc/date-time', column: 'modified_at', meta: { 'svc/default-value': '$now' } },
+  { name: 'svc/created-by', type: USER_TYPE, column: 'created_by', meta: { 'svc/readonly?': true } },
+] as const;
+
+export const SYSTEM_FIELD_NAMES: ReadonlySet<string> = new Set(SYSTEM_FIELDS.map((f) => f.name));

@@ -1,0 +1,233 @@
+// Changes to the workspace schema: Spaces, types with their entity tables, fields (columns or
+// relation ends), enum types, mixins. Every change bumps the workspace version.
+import { randomUUID } from 'node:crypto';
+import type { Queryable } from '../db/database.js';
+import type { EnumValue, FieldMeta, TypeMeta } from '../api/spec-types.js';
+import { Failure } from '../api/failure.js';
+import { loadCatalog, type FieldDef, type TypeDef, type TypeKind } from './catalog.js';
+import {
+  COMMENT_TYPE,
+  COMMENTS_FIELD,
+  COMMENTS_MIXIN,
+  RANK_MIXIN,
+  SYSTEM_FIELDS,
+  SYSTEM_FIELD_NAMES,
+  USER_TYPE,
+  isPrimitiveFieldType,
+} from './field-types.js';
+import { insertEntity } from './entity-writer.js';
+
+export interface FieldSpec {
+  name: string;
+  type: string;
+  meta?: FieldMeta;
+}
+
+export interface TypeSpec {
+  name: string;
+  kind?: TypeKind;
+  meta?: TypeMeta;
+  fields?: FieldSpec[];
+}
+
+const NAME = /^[^\s/][^/]{0,99}\/\S.{0,199}$/;
+
+async function nextPosition(tx: Queryable, table: 'types' | 'fields'): Promise<number> {
+  const { rows } = await tx.query<{ p: number }>(`SELECT coalesce(max(position), 0) + 1 AS p FROM ${table}`);
+  return Number(rows[0]?.p ?? 1);
+}
+
+export async function bumpVersion(tx: Queryable): Promise<void> {
+  await tx.query('UPDATE workspace SET version = version + 1 WHERE id = 1');
+}
+
+async function ensureSpace(tx: Queryable, name: string): Promise<string> {
+  const found = await tx.query<{ id: string }>('SELECT id FROM spaces WHERE name = $1', [name]);
+  if (found.rows[0]) return found.rows[0].id;
+  const id = randomUUID();
+  await tx.query('INSERT INTO spaces (id, name, created_at) VALUES ($1, $2, now())', [id, name]);
+  return id;
+}
+
+async function typeByName(tx: Queryable, name: string): Promise<TypeDef | undefined> {
+  return (await loadCatalog(tx)).byName.get(name);
+}
+
+export async function createType(tx: Queryable, spec: TypeSpec): Promise<TypeDef> {
+  if (!NAME.test(spec.name)) {
+    throw new Failure('schema.error/definition-invalid', `A type name is written "<Space>/<Database>"; "${spec.name}" is not.`, { field: 'svc/name' });
+  }
+  if (await typeByName(tx, spec.name)) {
+    throw new Failure('schema.error/type-exists', `A type named "${spec.name}" exists already.`, { name: spec.name });
+  }
+  const kind = spec.kind ?? 'domain';
+  const spaceName = spec.name.slice(0, spec.name.indexOf('/'));
+  const spaceId = kind === 'system' ? null : await ensureSpace(tx, spaceName);
+  const id = randomUUID();
+  const position = await nextPosition(tx, 'types');
+  const meta: TypeMeta = {
+    ...(kind === 'domain' ? { 'svc/domain?': true } : {}),
+    ...(kind === 'enum' || kind === 'workflow' ? { 'svc/enum?': true } : {}),
+    'app/mixins': [],
+    ...spec.meta,
+  };
+  await tx.query('INSERT INTO types (id, name, space_id, kind, meta, position) VALUES ($1, $2, $3, $4, $5, $6)', [
+    id,
+    spec.name,
+    spaceId,
+    kind,
+    JSON.stringify(meta),
+    position,
+  ]);
+  for (const system of SYSTEM_FIELDS) {
+    await tx.query(
+      `INSERT INTO fields (id, type_id, name, field_type, storage, storage_key, meta, position) VALUES ($1, $2, $3, $4, 'system', $5, $6, $7)`,
+      [randomUUID(), id, system.name, system.type, system.column, JSON.stringify(system.meta), await nextPosition(tx, 'fields')],
+    );
+  }
+  await bumpVersion(tx);
+  for (const field of spec.fields ?? []) {
+    // Clients may spell the system fields out; they exist already.
+    if (SYSTEM_FIELD_NAMES.has(field.name)) continue;
+    await createField(tx, spec.name, field);
+  }
+  const created = await typeByName(tx, spec.name);
+  if (!created) throw new Error('type vanished');
+  return created;
+}
+
+export async function createField(tx: Queryable, holderTypeName: string, spec: FieldSpec): Promise<FieldDef> {
+  const catalog = await loadCatalog(tx);
+  const holder = catalog.byName.get(holderTypeName);
+  if (!holder) throw new Failure('schema.error/type-not-found', `There is no type named "${holderTypeName}".`, { name: holderTypeName });
+  if (holder.fieldsByName.has(spec.name)) {
+    throw new Failure('schema.error/field-exists', `The type "${holderTypeName}" has a field "${spec.name}" already.`, {
+      holderType: holderTypeName,
+      name: spec.name,
+    });
+  }
+  if (!spec.name || spec.name.length > 200) {
+    throw new Failure('schema.error/definition-invalid', 'A field name must have 1 to 200 characters.', { field: 'svc/name' });
+  }
+  const meta: FieldMeta = { ...spec.meta };
+  const isCollection = meta['svc/collection?'] === true;
+  const id = randomUUID();
+  const position = await nextPosition(tx, 'fields');
+  if (isPrimitiveFieldType(spec.type)) {
+    // The key never changes, so renaming a field touches no Entity.
+    await tx.query(
+      `INSERT INTO fields (id, type_id, name, field_type, storage, storage_key, is_collection, meta, position) VALUES ($1, $2, $3, $4, 'value', $5, $6, $7, $8)`,
+      [id, holder.id, spec.name, spec.type, `f${position}`, isCollection, JSON.stringify(meta), position],
+    );
+  } else {
+    const target = catalog.byName.get(spec.type);
+    if (!target) {
+      throw new Failure(
+        'schema.error/definition-invalid',
+        `The field type "${spec.type}" is neither a field type nor the name of a type.`,
+        { field: 'svc/type', holderType: holderTypeName, name: spec.name },
+      );
+    }
+    const relationId = typeof meta['svc/relation'] === 'string' ? meta['svc/relation'] : randomUUID();
+    const ends = catalog.ends(relationId);
+    if (ends.length >= 2) {
+      throw new Failure('schema.error/definition-invalid', `The relation ${relationId} has two ends already.`, { field: 'svc/meta' });
+    }
+    const other = ends[0];
+    if (other && (other.fieldType !== holder.name || catalog.byId.get(other.typeId)?.name !== target.name)) {
+      throw new Failure(
+        'schema.error/definition-invalid',
+        `The relation ${relationId} links "${catalog.byId.get(other.typeId)?.name}" to "${other.fieldType}"; its second end must be a field of "${other.fieldType}" of type "${catalog.byId.get(other.typeId)?.name}".`,
+        { field: 'svc/meta' },
+      );
+    }
+    meta['svc/relation'] = relationId;
+    await tx.query(
+      `INSERT INTO fields (id, type_id, name, field_type, storage, relation_id, relation_end, is_collection, meta, position) VALUES ($1, $2, $3, $4, 'link', $5, $6, $7, $8, $9)`,
+      [id, holder.id, spec.name, target.name, relationId, other ? 'b' : 'a', isCollection, JSON.stringify(meta), position],
+    );
+  }
+  await bumpVersion(tx);
+  const field = (await loadCatalog(tx)).byName.get(holderTypeName)?.fieldsByName.get(spec.name);
+  if (!field) throw new Error('field vanished');
+  return field;
+}
+
+export interface EnumSpec {
+  name: string;
+  workflow?: boolean;
+  values?: EnumValue[];
+}
+
+/** An enum type holding single select options or workflow states, with its values. */
+export async function createEnumType(tx: Queryable, spec: EnumSpec, authorId: string): Promise<TypeDef> {
+  const fields: FieldSpec[] = [
+    { name: 'enum/name', type: 'svc/text', meta: { 'ui/title?': true, 'svc/required?': true } },
+    { name: 'enum/color', type: 'svc/text' },
+    { name: 'enum/icon', type: 'svc/text' },
+    { name: 'svc/rank', type: 'svc/integer' },
+    ...(spec.workflow ? [{ name: 'workflow/Final', type: 'svc/bool' }] : []),
+  ];
+  const type = await createType(tx, { name: spec.name, kind: spec.workflow ? 'workflow' : 'enum', fields });
+  const catalog = await loadCatalog(tx);
+  for (const [rank, value] of (spec.values ?? []).entries()) {
+    await insertEntity(tx, catalog, spec.name, { ...value, 'svc/rank': rank }, authorId);
+  }
+  return type;
+}
+
+const KNOWN_MIXINS = new Set([COMMENTS_MIXIN, RANK_MIXIN]);
+
+/** Installs mixins (`svc/rank-mixin`, the Comments extension) on types. */
+export async function installMixins(tx: Queryable, types: Record<string, string[]>): Promise<TypeDef[]> {
+  const changed: TypeDef[] = [];
+  for (const [typeName, mixins] of Object.entries(types)) {
+    for (const mixin of mixins) {
+      if (!KNOWN_MIXINS.has(mixin)) {
+        throw new Failure('schema.error/definition-invalid', `Unknown mixin "${mixin}"; known: ${[...KNOWN_MIXINS].join(', ')}.`, { field: 'types' });
+      }
+      const type = await typeByName(tx, typeName);
+      if (!type) throw new Failure('schema.error/type-not-found', `There is no type named "${typeName}".`, { name: typeName });
+      if ((type.meta['app/mixins'] ?? []).includes(mixin)) continue;
+      if (mixin === COMMENTS_MIXIN) {
+        await ensureCommentType(tx);
+        await createField(tx, typeName, { name: COMMENTS_FIELD, type: COMMENT_TYPE, meta: { 'svc/collection?': true } });
+      } else if (!type.fieldsByName.has('svc/rank')) {
+        await createField(tx, typeName, { name: 'svc/rank', type: 'svc/integer' });
+      }
+      const meta: TypeMeta = { ...type.meta, 'app/mixins': [...(type.meta['app/mixins'] ?? []), mixin] };
+      await tx.query('UPDATE types SET meta = $1 WHERE id = $2', [JSON.stringify(meta), type.id]);
+      await tx.query('INSERT INTO extensions (type_id, name, installed_at) VALUES ($1, $2, now())', [type.id, mixin]);
+      await bumpVersion(tx);
+    }
+    const type = await typeByName(tx, typeName);
+    if (type) changed.push(type);
+  }
+  return changed;
+}
+
+async function ensureCommentType(tx: Queryable): Promise<void> {
+  if (await typeByName(tx, COMMENT_TYPE)) return;
+  await createType(tx, {
+    name: COMMENT_TYPE,
+    kind: 'system',
+    fields: [
+      { name: 'comment/document-secret', type: 'svc/uuid', meta: { 'svc/required?': true } },
+      { name: 'comment/author', type: USER_TYPE },
+    ],
+  });
+  await createField(tx, COMMENT_TYPE, { name: 'comments/parent', type: COMMENT_TYPE });
+}
+
+/** The system types every workspace has (`svc/user`). */
+export async function ensureSystemTypes(tx: Queryable): Promise<void> {
+  if (await typeByName(tx, USER_TYPE)) return;
+  await createType(tx, {
+    name: USER_TYPE,
+    kind: 'system',
+    fields: [
+      { name: 'user/email', type: 'svc/email' },
+      { name: 'user/name', type: 'svc/text', meta: { 'ui/title?': true } },
+    ],
+  });
+}

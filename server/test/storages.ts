@@ -1,0 +1,32 @@
+// The storages every server test runs on: pg-mem always, PostgreSQL when DATABASE_URL is set.
+import { scratchSchemaName, startServer, type RunningServer, type ServerOptions } from '../src/index.js';
+import { createPgMemDatabase } from '../src/db/pg-mem.js';
+import { createPostgresDatabase } from '../src/db/postgres.js';
+import type { Database } from '../src/db/database.js';
+
+export interface StorageCase {
+  name: 'pg-mem' | 'postgres';
+  databaseUrl?: string;
+}
+
+export const storages: StorageCase[] = [
+  { name: 'pg-mem' },
+  ...(process.env.DATABASE_URL ? [{ name: 'postgres' as const, databaseUrl: process.env.DATABASE_URL }] : []),
+];
+
+export function startTestServer(storage: StorageCase, options: ServerOptions = {}): Promise<RunningServer> {
+  return startServer({
+    databaseUrl: storage.databaseUrl,
+    schema: scratchSchemaName(),
+    dropSchemaOnClose: true,
+    validateResponses: true,
+    log: () => undefined,
+    ...options,
+  });
+}
+
+export function openDatabase(storage: StorageCase): Promise<Database> {
+  return storage.databaseUrl
+    ? createPostgresDatabase({ connectionString: storage.databaseUrl, schema: scratchSchemaName(), dropSchemaOnClose: true })
+    : Promise.resolve(createPgMemDatabase());
+}
