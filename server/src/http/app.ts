@@ -2,16 +2,15 @@
 // request (and, under the test suite, every response) against spec/service.openapi.yaml, routes.
 import express, { type NextFunction, type Request, type Response } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
-import { fileURLToPath } from 'node:url';
 import { Failure } from '../api/failure.js';
 import type { CommandRequest } from '../api/spec-types.js';
 import type { CommandRunner } from '../commands/dispatch.js';
 import type { Caller } from '../commands/context.js';
 import type { Database } from '../db/database.js';
+import { SERVICE_SPEC_PATH } from '../api/spec-document.js';
 import { errorHandler, send } from './errors.js';
 import { authenticate } from './tokens.js';
 
-export const SERVICE_SPEC = fileURLToPath(new URL('../../../spec/service.openapi.yaml', import.meta.url));
 
 export interface AppOptions {
   db: Database;
@@ -67,7 +66,7 @@ export function createApp(options: AppOptions): express.Express {
   app.use('/api', express.json({ limit: options.bodyLimitBytes ?? 1024 * 1024, strict: false, type: ['application/json', 'application/*+json'] }));
   app.use(
     OpenApiValidator.middleware({
-      apiSpec: SERVICE_SPEC,
+      apiSpec: SERVICE_SPEC_PATH,
       validateRequests: { allowUnknownQueryParameters: false },
       validateResponses: options.validateResponses ? { removeAdditional: false } : false,
       validateSecurity: false,

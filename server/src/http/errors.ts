@@ -36,7 +36,7 @@ function fieldOf(path: string | undefined): string {
 
 function fromValidator(error: HttpLikeError, req: Request): Failure {
   const status = error.status ?? 400;
-  const issues = relevantIssues(error.errors ?? []);
+  const issues = relevantIssues(error.errors ?? [], req.body, req.path);
   const issue = issues[0];
   const field = fieldOf(issue?.path);
   const summary = issues

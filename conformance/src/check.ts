@@ -1,0 +1,77 @@
+/**
+ * The check model: one conformance check is one verifiable statement about a
+ * server (or, later, an integration app), with an ID, a level and the
+ * requirement IDs of spec/requirements.yaml that it covers.
+ */
+import type { HttpClient } from './http.js';
+
+export type Level = 'MUST' | 'SHOULD' | 'MAY';
+export type Target = 'server' | 'app';
+
+export const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'MAY'];
+
+/** Fast-check settings shared by every property-based check of one run. */
+export interface FastCheckSettings {
+  seed: number;
+  numRuns: number;
+  /** Replay path of a previous failure (only meaningful with a single selected check). */
+  path?: string;
+}
+
+export interface CheckContext {
+  /** Base address of the target, without a trailing slash. */
+  baseUrl: string;
+  token: string;
+  /** Client bound to baseUrl and token; records every exchange of the current check. */
+  http: HttpClient;
+  fastCheck: FastCheckSettings;
+  log: (message: string) => void;
+}
+
+export interface Check {
+  /** Lowercase dotted ID, e.g. `auth.missing-token`. Distinct from requirement IDs. */
+  id: string;
+  /** What the check verifies, as a sentence fragment. */
+  name: string;
+  level: Level;
+  /** Spec area (spec/CONVENTIONS.md), e.g. `auth`, `command-api`. */
+  area: string;
+  /** Requirement IDs from spec/requirements.yaml, e.g. `AUTH-001`. */
+  requirements: string[];
+  target: Target;
+  run(ctx: CheckContext): Promise<void>;
+}
+
+export const CHECK_ID_PATTERN = /^[a-z][a-z0-9-]*(\.[a-z0-9][a-z0-9-]*)+$/;
+export const REQUIREMENT_ID_PATTERN = /^[A-Z]+(-[A-Z]+)?-\d{3}$/;
+
+/** Identity helper that keeps check modules typed and uniform. */
+export function defineCheck(check: Check): Check {
+  return check;
+}
+
+export interface FailureDetails {
+  /** The (shrunk) input that showed the fault, pretty-printed. */
+  counterexample?: string;
+  /** curl line reproducing the exchange that showed the fault. */
+  curl?: string;
+  /** fast-check seed of the failing property run. */
+  seed?: number;
+  /** fast-check counterexample path (replay with the seed). */
+  path?: string;
+}
+
+/** Thrown by a check to report that the target does not conform. */
+export class CheckFailure extends Error {
+  readonly details: FailureDetails;
+
+  constructor(message: string, details: FailureDetails = {}) {
+    super(message);
+    this.name = 'CheckFailure';
+    this.details = details;
+  }
+}
+
+export function isCheckFailure(value: unknown): value is CheckFailure {
+  return value instanceof CheckFailure;
+}

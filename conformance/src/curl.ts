@@ -1,0 +1,71 @@
+/**
+ * Renders a recorded request as a copy-pasteable curl line (POSIX shell).
+ */
+
+export interface HttpRequest {
+  method: string;
+  url: string;
+  /** Headers exactly as sent by the client (Authorization included). */
+  headers: Record<string, string>;
+  body?: string;
+}
+
+const CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f]/;
+
+/** Quotes a string for a POSIX shell: `'...'`, with `'` written as `'\''`. */
+export function shellQuote(value: string): string {
+  return `'${value.replace(/'/g, `'\\''`)}'`;
+}
+
+/** ANSI-C quoting (`$'...'`, bash/zsh/ksh) for strings holding control characters. */
+function ansiCQuote(value: string): string {
+  let out = "$'";
+  for (const ch of value) {
+    const code = ch.codePointAt(0) ?? 0;
+    if (ch === '\\') out += '\\\\';
+    else if (ch === "'") out += "\\'";
+    else if (ch === '\n') out += '\\n';
+    else if (ch === '\r') out += '\\r';
+    else if (ch === '\t') out += '\\t';
+    else if (code < 0x20 || code === 0x7f) out += `\\x${code.toString(16).padStart(2, '0')}`;
+    else out += ch;
+  }
+  return `${out}'`;
+}
+
+/** A printf format (single-quoted) that prints `value` exactly, NUL bytes included. */
+function printfFormat(value: string): string {
+  let out = '';
+  for (const byte of new TextEncoder().encode(value)) {
+    const ch = String.fromCharCode(byte);
+    if (ch === '%') out += '%%';
+    else if (ch === '\\') out += '\\\\';
+    else if (byte < 0x20 || byte === 0x7f) out += `\\${byte.toString(8).padStart(3, '0')}`;
+    else if (byte >= 0x80) out += `\\${byte.toString(8)}`;
+    else out += ch;
+  }
+  return shellQuote(out);
+}
+
+function quoteArg(value: string): string {
+  return CONTROL_CHARS.test(value) ? ansiCQuote(value) : shellQuote(value);
+}
+
+function hasHeader(headers: Record<string, string>, name: string): boolean {
+  return Object.keys(headers).some((key) => key.toLowerCase() === name.toLowerCase());
+}
+
+export function toCurl(request: HttpRequest): string {
+  const parts: string[] = ['curl', '-sS', '-i', '-X', request.method.toUpperCase(), shellQuote(request.url)];
+  for (const [name, value] of Object.entries(request.headers)) {
+    parts.push('-H', quoteArg(`${name}: ${value}`));
+  }
+  if (request.body === undefined) return parts.join(' ');
+  // curl would add `Content-Type: application/x-www-form-urlencoded`; the client sent none.
+  if (!hasHeader(request.headers, 'content-type')) parts.push('-H', shellQuote('Content-Type:'));
+  if (request.body.includes('\u0000')) {
+    return `printf ${printfFormat(request.body)} | ${parts.join(' ')} --data-binary @-`;
+  }
+  parts.push('--data-raw', quoteArg(request.body));
+  return parts.join(' ');
+}

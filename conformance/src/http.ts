@@ -1,0 +1,185 @@
+/**
+ * A small HTTP client over global fetch: per-request time-out, JSON decoding,
+ * and a record of every exchange so that a failure can show its curl line.
+ */
+import { CheckFailure } from './check.js';
+import { toCurl, type HttpRequest } from './curl.js';
+
+export { toCurl, shellQuote, type HttpRequest } from './curl.js';
+
+export const DEFAULT_TIMEOUT_MS = 10_000;
+
+/** How the request authenticates. Default: `token` (`Authorization: Token <token>`). */
+export type Auth = 'token' | 'bearer' | 'none' | { header: string };
+
+export interface RequestSpec {
+  method?: string;
+  /** Path below the base URL (starting with `/`), query string included. */
+  path: string;
+  headers?: Record<string, string>;
+  /** A JSON value sent as the body with `Content-Type: application/json` (unless `headers` say otherwise). */
+  json?: unknown;
+  /** A raw body; no Content-Type is added (give one in `headers`). Wins over `json`. */
+  body?: string;
+  auth?: Auth;
+  timeoutMs?: number;
+}
+
+export interface HttpResponse {
+  request: HttpRequest;
+  status: number;
+  /** Response headers, lower-case names. */
+  headers: Record<string, string>;
+  text: string;
+  /** The parsed body, or undefined when the body is not JSON. */
+  json: unknown;
+  durationMs: number;
+}
+
+export interface Exchange {
+  request: HttpRequest;
+  response?: HttpResponse;
+  error?: string;
+  durationMs: number;
+}
+
+/** The request could not complete (time-out, refused connection, ...). */
+export class HttpError extends CheckFailure {
+  readonly request: HttpRequest;
+
+  constructor(message: string, request: HttpRequest) {
+    super(message, { curl: toCurl(request) });
+    this.name = 'HttpError';
+    this.request = request;
+  }
+}
+
+export interface HttpClientOptions {
+  baseUrl: string;
+  token: string;
+  timeoutMs?: number;
+  onExchange?: (exchange: Exchange) => void;
+}
+
+function parseJson(text: string): unknown {
+  if (text.trim() === '') return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+export function normalizeBaseUrl(baseUrl: string): string {
+  return baseUrl.replace(/\/+$/, '');
+}
+
+export class HttpClient {
+  readonly baseUrl: string;
+  readonly token: string;
+  readonly timeoutMs: number;
+  readonly exchanges: Exchange[] = [];
+  private readonly onExchange: ((exchange: Exchange) => void) | undefined;
+
+  constructor(options: HttpClientOptions) {
+    this.baseUrl = normalizeBaseUrl(options.baseUrl);
+    this.token = options.token;
+    this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.onExchange = options.onExchange;
+  }
+
+  /** The last recorded exchange, if any. */
+  get lastExchange(): Exchange | undefined {
+    return this.exchanges.at(-1);
+  }
+
+  buildRequest(spec: RequestSpec): HttpRequest {
+    const headers: Record<string, string> = {};
+    const auth = spec.auth ?? 'token';
+    if (auth === 'token') headers['Authorization'] = `Token ${this.token}`;
+    else if (auth === 'bearer') headers['Authorization'] = `Bearer ${this.token}`;
+    else if (auth !== 'none') headers['Authorization'] = auth.header;
+
+    let body: string | undefined;
+    if (spec.body !== undefined) body = spec.body;
+    else if ('json' in spec) {
+      body = JSON.stringify(spec.json) ?? 'null';
+      headers['Content-Type'] = 'application/json';
+    }
+    if (spec.headers) {
+      for (const [name, value] of Object.entries(spec.headers)) {
+        for (const key of Object.keys(headers)) {
+          if (key.toLowerCase() === name.toLowerCase()) delete headers[key];
+        }
+        headers[name] = value;
+      }
+    }
+    const request: HttpRequest = { method: (spec.method ?? 'GET').toUpperCase(), url: this.baseUrl + spec.path, headers };
+    if (body !== undefined) request.body = body;
+    return request;
+  }
+
+  async request(spec: RequestSpec): Promise<HttpResponse> {
+    const request = this.buildRequest(spec);
+    const timeoutMs = spec.timeoutMs ?? this.timeoutMs;
+    const started = performance.now();
+    try {
+      const response = await fetch(request.url, {
+        method: request.method,
+        headers: request.headers,
+        // Bytes, so that fetch adds no Content-Type of its own.
+        ...(request.body === undefined ? {} : { body: new TextEncoder().encode(request.body) }),
+        redirect: 'manual',
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const text = await response.text();
+      const headers: Record<string, string> = {};
+      response.headers.forEach((value, name) => {
+        headers[name] = value;
+      });
+      const result: HttpResponse = {
+        request,
+        status: response.status,
+        headers,
+        text,
+        json: parseJson(text),
+        durationMs: Math.round(performance.now() - started),
+      };
+      this.record({ request, response: result, durationMs: result.durationMs });
+      return result;
+    } catch (error) {
+      const durationMs = Math.round(performance.now() - started);
+      const reason = describeFetchError(error, timeoutMs);
+      this.record({ request, error: reason, durationMs });
+      throw new HttpError(`${request.method} ${request.url}: ${reason}`, request);
+    }
+  }
+
+  get(path: string, options: Omit<RequestSpec, 'path' | 'method'> = {}): Promise<HttpResponse> {
+    return this.request({ ...options, method: 'GET', path });
+  }
+
+  post(path: string, json: unknown, options: Omit<RequestSpec, 'path' | 'method' | 'json'> = {}): Promise<HttpResponse> {
+    return this.request({ ...options, method: 'POST', path, json });
+  }
+
+  /** POST a JSON body to /api/commands. */
+  command(json: unknown, options: Omit<RequestSpec, 'path' | 'method' | 'json'> = {}): Promise<HttpResponse> {
+    return this.post('/api/commands', json, options);
+  }
+
+  private record(exchange: Exchange): void {
+    this.exchanges.push(exchange);
+    this.onExchange?.(exchange);
+  }
+}
+
+function describeFetchError(error: unknown, timeoutMs: number): string {
+  if (error instanceof Error) {
+    if (error.name === 'TimeoutError' || error.name === 'AbortError') return `no response within ${timeoutMs} ms`;
+    const cause = (error as Error & { cause?: unknown }).cause;
+    const causeText = cause instanceof Error ? `: ${cause.message}` : '';
+    return `request failed (${error.message}${causeText})`;
+  }
+  return `request failed (${String(error)})`;
+}

@@ -1,0 +1,357 @@
+import { execFile, execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CheckFailure, defineCheck, type Check, type CheckContext, type Level } from '../src/check.js';
+import { HttpClient, toCurl } from '../src/http.js';
+import { checkProperty } from '../src/property.js';
+import { SelectionError } from '../src/registry.js';
+import { runChecks, type CheckResult, type RunSummary } from '../src/runner.js';
+import { findStackTrace } from '../src/shapes.js';
+import { startFakeServer, type Faults, type FakeServer } from './fake-server.js';
+
+const run = promisify(execFile);
+const BIN = fileURLToPath(new URL('../bin/svc-conformance.js', import.meta.url));
+
+function hasProgram(name: string): boolean {
+  try {
+    execFileSync(name, ['--version'], { stdio: 'ignore' });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** What `sh` makes of a quoted word: the shell prints its only argument back. */
+function shellEval(quoted: string): string {
+  return execFileSync('bash', ['-c', `printf '%s' ${quoted}`], { encoding: 'utf8' });
+}
+
+function byId(summary: RunSummary, id: string): CheckResult {
+  const result = summary.results.find((r) => r.id === id);
+  if (!result) throw new Error(`no result for ${id}`);
+  return result;
+}
+
+function describeFailures(summary: RunSummary): string {
+  return summary.failures.map((r) => `${r.id}: ${r.message ?? ''}\n${r.details?.curl ?? ''}`).join('\n\n');
+}
+
+describe('toCurl', () => {
+  it('renders method, URL, headers (Authorization included) and body', () => {
+    const line = toCurl({
+      method: 'POST',
+      url: 'http://127.0.0.1:3000/api/commands',
+      headers: { Authorization: 'Token abc', 'Content-Type': 'application/json' },
+      body: '{"command":"svc.schema/query"}',
+    });
+    expect(line).toBe(
+      `curl -sS -i -X POST 'http://127.0.0.1:3000/api/commands' -H 'Authorization: Token abc' -H 'Content-Type: application/json' --data-raw '{"command":"svc.schema/query"}'`,
+    );
+  });
+
+  it('escapes single quotes the POSIX way', () => {
+    const line = toCurl({ method: 'POST', url: 'http://h/x', headers: { 'Content-Type': 'application/json' }, body: `{"a":"it's"}` });
+    expect(line).toContain(`--data-raw '{"a":"it'\\''s"}'`);
+    expect(shellEval(`'{"a":"it'\\''s"}'`)).toBe(`{"a":"it's"}`);
+  });
+
+  it('removes the Content-Type curl would add when the request had none', () => {
+    const line = toCurl({ method: 'POST', url: 'http://h/x', headers: {}, body: 'x' });
+    expect(line).toContain(`-H 'Content-Type:'`);
+  });
+
+  it('leaves out the body of a request without one', () => {
+    expect(toCurl({ method: 'GET', url: 'http://h/x', headers: {} })).toBe(`curl -sS -i -X GET 'http://h/x'`);
+  });
+
+  it.runIf(hasProgram('bash'))('quotes any string so that the shell gives it back unchanged', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string({ maxLength: 40 }), fc.string({ unit: 'binary-ascii', maxLength: 40 }), fc.string({ unit: 'grapheme', maxLength: 10 })).filter((s) => !s.includes('\u0000')), (body) => {
+        const line = toCurl({ method: 'POST', url: 'http://h/x', headers: { 'Content-Type': 'text/plain' }, body });
+        const quoted = line.slice(line.indexOf('--data-raw ') + '--data-raw '.length);
+        expect(shellEval(quoted)).toBe(body);
+      }),
+      { numRuns: 100, seed: 7 },
+    );
+  });
+
+  it('pipes bodies with NUL bytes through printf', () => {
+    const line = toCurl({ method: 'POST', url: 'http://h/x', headers: { 'Content-Type': 'application/json' }, body: 'a\u0000b%c' });
+    expect(line).toMatch(/^printf 'a\\000b%%c' \| curl .* --data-binary @-$/);
+  });
+});
+
+describe('curl lines replay the exchange', () => {
+  let server: FakeServer;
+  beforeAll(async () => {
+    server = await startFakeServer();
+  });
+  afterAll(() => server.close());
+
+  it.runIf(hasProgram('curl') && hasProgram('bash'))('sends the same method, headers and body as the client', async () => {
+    const http = new HttpClient({ baseUrl: server.baseUrl, token: server.token });
+    for (const body of [`{"q":"it's \\"quoted\\""}`, 'line1\nline2\ttab', 'nul\u0000byte', 'ünïcødé ✓']) {
+      await http.request({ method: 'POST', path: '/echo?x=1', body, headers: { 'Content-Type': 'application/json' } });
+      const fromClient = server.received.at(-1);
+      const exchange = http.lastExchange;
+      if (!fromClient || !exchange) throw new Error('nothing recorded');
+      // Asynchronously: the fake server runs in this process and must keep answering.
+      await run('bash', ['-c', `${toCurl(exchange.request)} > /dev/null`]);
+      const fromCurl = server.received.at(-1);
+      expect(fromCurl?.body).toBe(body);
+      expect(fromCurl?.url).toBe(fromClient.url);
+      expect(fromCurl?.method).toBe('POST');
+      expect(fromCurl?.headers['authorization']).toBe(`Token ${server.token}`);
+      expect(fromCurl?.headers['content-type']).toBe('application/json');
+    }
+  });
+});
+
+describe('HttpClient', () => {
+  it('decodes JSON, records the exchange and reports time-outs with a curl line', async () => {
+    const server = await startFakeServer();
+    try {
+      const http = new HttpClient({ baseUrl: `${server.baseUrl}/`, token: server.token });
+      const res = await http.get('/api/nope');
+      expect(res.status).toBe(404);
+      expect(res.json).toMatchObject({ name: 'request.error/not-found' });
+      expect(res.request.url).toBe(`${server.baseUrl}/api/nope`);
+      expect(http.exchanges).toHaveLength(1);
+
+      const slow = new HttpClient({ baseUrl: 'http://10.255.255.1:9', token: 't', timeoutMs: 50 });
+      const error = await slow.get('/api/commands').catch((e: unknown) => e);
+      expect(error).toBeInstanceOf(CheckFailure);
+      expect((error as CheckFailure).details.curl).toContain('curl');
+    } finally {
+      await server.close();
+    }
+  });
+});
+
+describe('findStackTrace', () => {
+  it('finds a stack in raw text and inside JSON strings, ignoring echoed input', () => {
+    expect(findStackTrace('Error: x\n    at f (/a/b.js:1:2)', undefined)).toBeDefined();
+    const json = { message: 'Error: x\n    at f (/srv/a.ts:3:4)' };
+    expect(findStackTrace(JSON.stringify(json), json)).toBeDefined();
+    expect(findStackTrace('{"message":"unknown command a.ts:1"}', { message: 'unknown command a.ts:1' }, '{"command":"a.ts:1"}')).toBeUndefined();
+    expect(findStackTrace('{"ok":true}', { ok: true })).toBeUndefined();
+  });
+});
+
+describe('checkProperty', () => {
+  let server: FakeServer;
+  beforeAll(async () => {
+    server = await startFakeServer();
+  });
+  afterAll(() => server.close());
+
+  function context(seed: number, numRuns = 100, path?: string): CheckContext {
+    const http = new HttpClient({ baseUrl: server.baseUrl, token: server.token });
+    return { baseUrl: server.baseUrl, token: server.token, http, fastCheck: path === undefined ? { seed, numRuns } : { seed, numRuns, path }, log: () => undefined };
+  }
+
+  /** Fails for n >= 10; every run makes one request carrying n. */
+  async function failingProperty(ctx: CheckContext): Promise<CheckFailure> {
+    try {
+      await checkProperty(ctx, fc.integer({ min: 0, max: 1000 }), async (n) => {
+        const res = await ctx.http.get(`/echo?n=${n}`);
+        if (n >= 10) throw new CheckFailure(`n=${n} is too big (status ${res.status})`);
+      });
+    } catch (error) {
+      if (error instanceof CheckFailure) return error;
+      throw error;
+    }
+    throw new Error('the property did not fail');
+  }
+
+  it('reports the shrunk counterexample, its seed and path, and the curl of the shrunk run', async () => {
+    const failure = await failingProperty(context(42));
+    expect(failure.details.counterexample).toBe('10');
+    expect(failure.details.seed).toBe(42);
+    expect(failure.details.path).toMatch(/^\d+(:\d+)*$/);
+    expect(failure.details.curl).toContain('/echo?n=10');
+    expect(failure.message).toContain('n=10 is too big');
+  });
+
+  it('is reproducible: the same seed gives the same failure, and seed + path replays it directly', async () => {
+    const first = await failingProperty(context(1234));
+    const second = await failingProperty(context(1234));
+    expect(second.details).toEqual(first.details);
+    const replayCtx = context(1234, 100, first.details.path);
+    const replay = await failingProperty(replayCtx);
+    expect(replay.details.counterexample).toBe('10');
+    expect(replayCtx.http.exchanges.length).toBeLessThan(5);
+  });
+
+  it('passes when the property holds', async () => {
+    await expect(checkProperty(context(1), fc.nat(), async () => undefined)).resolves.toBeUndefined();
+  });
+});
+
+describe('runner', () => {
+  const calls: string[] = [];
+  const fake = (id: string, level: Level, area: string, requirements: string[], outcome: 'pass' | 'fail' | 'crash'): Check =>
+    defineCheck({
+      id,
+      name: `fake ${id}`,
+      level,
+      area,
+      requirements,
+      target: 'server',
+      async run() {
+        calls.push(id);
+        if (outcome === 'fail') throw new CheckFailure(`${id} failed`, { curl: 'curl x' });
+        if (outcome === 'crash') throw new TypeError(`${id} crashed`);
+      },
+    });
+  const checks = [
+    fake('auth.one', 'MUST', 'auth', ['AUTH-001'], 'pass'),
+    fake('auth.two', 'SHOULD', 'auth', ['AUTH-003'], 'fail'),
+    fake('envelope.one', 'MUST', 'command-api', ['CMD-ENV-001', 'CMD-ENV-004'], 'pass'),
+    fake('envelope.two', 'MUST', 'command-api', ['CMD-ENV-002'], 'fail'),
+    fake('envelope.three', 'MAY', 'command-api', ['CMD-ENV-003'], 'crash'),
+  ];
+  const base = { target: 'server' as const, baseUrl: 'http://127.0.0.1:9', token: 't', checks, seed: 5 };
+  const ids = (s: RunSummary): string[] => s.results.map((r) => r.id);
+
+  it('filters by check ID, ID prefix, requirement ID and area, and skips', async () => {
+    expect(ids(await runChecks({ ...base, only: ['auth.one'] }))).toEqual(['auth.one']);
+    expect(ids(await runChecks({ ...base, only: ['envelope'] }))).toEqual(['envelope.one', 'envelope.two', 'envelope.three']);
+    expect(ids(await runChecks({ ...base, only: ['CMD-ENV-004'] }))).toEqual(['envelope.one']);
+    expect(ids(await runChecks({ ...base, only: ['auth'] }))).toEqual(['auth.one', 'auth.two']);
+    expect(ids(await runChecks({ ...base, only: ['command-api'], skip: ['envelope.two', 'CMD-ENV-003'] }))).toEqual(['envelope.one']);
+    await expect(runChecks({ ...base, only: ['no.such-check'] })).rejects.toBeInstanceOf(SelectionError);
+  });
+
+  it('runs sequentially and reports verdicts, counts by level and the exit code', async () => {
+    calls.length = 0;
+    const summary = await runChecks(base);
+    expect(calls).toEqual(checks.map((c) => c.id));
+    expect(summary.results.map((r) => [r.id, r.verdict])).toEqual([
+      ['auth.one', 'pass'],
+      ['auth.two', 'fail'],
+      ['envelope.one', 'pass'],
+      ['envelope.two', 'fail'],
+      ['envelope.three', 'error'],
+    ]);
+    expect(byId(summary, 'auth.two').details?.curl).toBe('curl x');
+    expect(byId(summary, 'envelope.three').message).toContain('crashed');
+    expect(summary.byLevel.MUST).toEqual({ total: 3, pass: 2, fail: 1, error: 0 });
+    expect(summary.byLevel.SHOULD).toEqual({ total: 1, pass: 0, fail: 1, error: 0 });
+    expect(summary.totals).toEqual({ total: 5, pass: 2, fail: 2, error: 1 });
+    expect(summary.seed).toBe(5);
+    expect(summary.exitCode).toBe(1);
+  });
+
+  it('exits 0 when only SHOULD/MAY checks fail, 1 when a MUST check crashes', async () => {
+    expect((await runChecks({ ...base, skip: ['envelope.two'] })).exitCode).toBe(0);
+    const crashingMust = [fake('x.must', 'MUST', 'auth', ['AUTH-001'], 'crash')];
+    const summary = await runChecks({ ...base, checks: crashingMust });
+    expect(summary.results[0]?.verdict).toBe('error');
+    expect(summary.exitCode).toBe(1);
+  });
+
+  it('calls onResult for each check and picks a random seed when none is given', async () => {
+    const seen: string[] = [];
+    const { seed: _seed, ...withoutSeed } = base;
+    const summary = await runChecks({ ...withoutSeed, only: ['auth'], onResult: (r) => seen.push(r.id) });
+    expect(seen).toEqual(['auth.one', 'auth.two']);
+    expect(Number.isInteger(summary.seed)).toBe(true);
+  });
+});
+
+describe('server checks against fake servers', () => {
+  const servers: FakeServer[] = [];
+  async function runAgainst(faults: Faults, only?: string[], numRuns = 100): Promise<RunSummary> {
+    const server = await startFakeServer(faults);
+    servers.push(server);
+    return runChecks({ target: 'server', baseUrl: server.baseUrl, token: server.token, seed: 99, numRuns, ...(only ? { only } : {}) });
+  }
+  afterAll(async () => {
+    await Promise.all(servers.map((s) => s.close()));
+  });
+
+  it('all pass against a well-behaved fake', async () => {
+    const summary = await runAgainst({});
+    expect(summary.failures, describeFailures(summary)).toEqual([]);
+    expect(summary.exitCode).toBe(0);
+  }, 60_000);
+
+  it('auth.missing-token fails when requests without a token are served', async () => {
+    const summary = await runAgainst({ acceptsMissingToken: true }, ['auth.missing-token']);
+    const result = byId(summary, 'auth.missing-token');
+    expect(result.verdict).toBe('fail');
+    expect(result.message).toMatch(/without Authorization: expected status 401 .* got 200/);
+    expect(result.details?.curl).toMatch(/^curl .*\/api\/commands/);
+    expect(result.details?.curl).not.toContain('Authorization');
+    expect(summary.exitCode).toBe(1);
+  });
+
+  it('robustness.no-5xx-no-stack-trace fails on a 500 with a stack trace, with a shrunk counterexample and its curl', async () => {
+    const summary = await runAgainst({ crashOnStringBody: true }, ['robustness.no-5xx-no-stack-trace'], 300);
+    const result = byId(summary, 'robustness.no-5xx-no-stack-trace');
+    expect(result.verdict).toBe('fail');
+    expect(result.message).toContain('answered 500');
+    expect(result.details?.seed).toBe(99);
+    expect(result.details?.path).toBeDefined();
+    expect(JSON.parse(result.details?.counterexample ?? 'null')).toEqual({ kind: 'json-value', contentType: 'application/json', body: '""' });
+    expect(result.details?.curl).toContain(`--data-raw '""'`);
+  }, 30_000);
+
+  it('envelope.array-in-array-out fails when an array gets an object back', async () => {
+    const summary = await runAgainst({ objectForArray: true }, ['envelope.array-in-array-out']);
+    const result = byId(summary, 'envelope.array-in-array-out');
+    expect(result.verdict).toBe('fail');
+    expect(result.message).toContain('single object');
+    expect(result.details?.counterexample).toContain('svc.');
+    expect(result.details?.curl).toMatch(/--data-raw '\[\{/);
+  }, 30_000);
+});
+
+describe('svc-conformance CLI', () => {
+  let broken: FakeServer;
+  beforeAll(async () => {
+    broken = await startFakeServer({ acceptsMissingToken: true });
+  });
+  afterAll(() => broken.close());
+
+  async function cli(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+    try {
+      const { stdout, stderr } = await run(process.execPath, [BIN, ...args], { env: { ...process.env, NO_COLOR: '1' } });
+      return { code: 0, stdout, stderr };
+    } catch (error) {
+      const e = error as { code?: number; stdout?: string; stderr?: string };
+      return { code: e.code ?? -1, stdout: e.stdout ?? '', stderr: e.stderr ?? '' };
+    }
+  }
+
+  it('--list prints every check with level, requirements and name', async () => {
+    const { code, stdout } = await cli(['server', '--list']);
+    expect(code).toBe(0);
+    expect(stdout).toMatch(/^MUST\s+auth\.missing-token\s+\[AUTH-001\]\s+Requests without/m);
+  }, 30_000);
+
+  it('app has no checks yet: --list exits 0, a run is a usage error', async () => {
+    expect((await cli(['app', '--list'])).stdout).toContain('no app checks yet');
+    expect((await cli(['app', '--base-url', 'http://127.0.0.1:9'])).code).toBe(2);
+    expect((await cli(['server'])).code).toBe(2);
+  }, 30_000);
+
+  it('refuses to start (exit 2) when the token is refused', async () => {
+    const { code, stderr } = await cli(['server', '--base-url', broken.baseUrl, '--token', 'not-the-token']);
+    expect(code).toBe(2);
+    expect(stderr).toContain('token is refused');
+  }, 30_000);
+
+  it('prints results, failures with curl, the seed, and exits 1 when a MUST check fails', async () => {
+    const { code, stdout } = await cli(['server', '--base-url', broken.baseUrl, '--token', broken.token, '--only', 'auth.missing-token,envelope.object-in-object-out', '--seed', '3']);
+    expect(code).toBe(1);
+    expect(stdout).toMatch(/^PASS\s+MUST\s+envelope\.object-in-object-out\s+\[/m);
+    expect(stdout).toMatch(/^FAIL\s+MUST\s+auth\.missing-token\s+\[AUTH-001\].*\(\d+ ms\)$/m);
+    expect(stdout).toContain(`curl -sS -i -X POST '${broken.baseUrl}/api/commands'`);
+    expect(stdout).toContain('seed 3');
+    expect(stdout).toContain('--only auth.missing-token');
+  }, 30_000);
+});

@@ -1,0 +1,121 @@
+// `q/select` to a plan: which fields to read from each Entity, and which relations to fetch.
+import { Failure } from '../api/failure.js';
+import type { Catalog, FieldDef, TypeDef } from '../model/catalog.js';
+import { RICH_TEXT_SECRET, RICH_TEXT_TYPE } from '../model/field-types.js';
+import { isRelation, resolvePath, type ResolvedPath } from './paths.js';
+
+export interface SubQuery {
+  where?: unknown;
+  orderBy?: unknown;
+  /** null: no limit (`q/no-limit`, or a plain sub-field list). */
+  limit: number | null;
+}
+
+export type SelectNode =
+  | { kind: 'field'; key: string; field: FieldDef }
+  | { kind: 'related'; key: string; field: FieldDef; target: TypeDef; select: SelectNode[]; sub: SubQuery }
+  | { kind: 'path'; key: string; path: ResolvedPath }
+  | { kind: 'count'; key: string; field: FieldDef };
+
+export const MAX_LIMIT = 10_000;
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** `q/limit` / `q/no-limit` of a query or sub-query. */
+export function readLimit(query: Record<string, unknown>, where: string): number | null {
+  const limit = query['q/limit'];
+  if (query['q/no-limit'] === true) return null;
+  if (limit === undefined) {
+    throw new Failure(
+      'entity.error/query-limit-expr-not-found',
+      `${where} has neither q/limit nor q/no-limit; add "q/limit" (1000 is the largest useful page, 1001 with the cursor rule).`,
+      { field: `${where}/q/limit` },
+    );
+  }
+  if (typeof limit !== 'number' || !Number.isInteger(limit) || limit < 0 || limit > MAX_LIMIT) {
+    throw new Failure('entity.error/query-value-invalid', `${where}: q/limit must be an integer from 0 to ${MAX_LIMIT}; got ${JSON.stringify(limit)}.`, {
+      field: `${where}/q/limit`,
+      value: limit as never,
+    });
+  }
+  return limit;
+}
+
+function idOnly(catalog: Catalog, target: TypeDef): SelectNode[] {
+  return [{ kind: 'field', key: 'svc/id', field: catalog.field(target, 'svc/id') }];
+}
+
+function related(catalog: Catalog, key: string, field: FieldDef, select: SelectNode[] | undefined, sub: SubQuery): SelectNode {
+  const target = catalog.byName.get(field.fieldType);
+  if (!target) throw new Error(`relation target ${field.fieldType} vanished`);
+  return { kind: 'related', key, field, target, select: select ?? idOnly(catalog, target), sub };
+}
+
+export function planSelect(catalog: Catalog, type: TypeDef, select: unknown, where = 'q/select'): SelectNode[] {
+  if (!Array.isArray(select) || select.length === 0) {
+    throw new Failure('entity.error/query-operator-invalid', `${where} must be a non-empty array of fields.`, { field: where, operator: 'q/select' });
+  }
+  const nodes: SelectNode[] = [];
+  for (const [i, item] of select.entries()) {
+    const at = `${where}[${i}]`;
+    if (typeof item === 'string') {
+      const field = catalog.field(type, item);
+      nodes.push(isRelation(field) ? related(catalog, item, field, undefined, { limit: null }) : { kind: 'field', key: item, field });
+      continue;
+    }
+    if (!isPlainObject(item)) {
+      throw new Failure('entity.error/query-operator-invalid', `${at} must be a field name or an object; got ${JSON.stringify(item)?.slice(0, 80)}.`, { field: at, operator: 'q/select' });
+    }
+    for (const [key, value] of Object.entries(item)) {
+      nodes.push(planItem(catalog, type, key, value, `${at}.${key}`));
+    }
+  }
+  return nodes;
+}
+
+function planItem(catalog: Catalog, type: TypeDef, key: string, value: unknown, at: string): SelectNode {
+  const field = type.fieldsByName.get(key);
+  if (field) {
+    if (isPlainObject(value)) {
+      if (!isRelation(field)) throw primitive(field, at);
+      const sub: SubQuery = { where: value['q/where'], orderBy: value['q/order-by'], limit: readLimit(value, at) };
+      const target = catalog.byName.get(field.fieldType) as TypeDef;
+      return related(catalog, key, field, planSelect(catalog, target, value['q/select'], `${at}/q/select`), sub);
+    }
+    if (Array.isArray(value)) {
+      if (isRelation(field)) {
+        const target = catalog.byName.get(field.fieldType) as TypeDef;
+        return related(catalog, key, field, planSelect(catalog, target, value, at), { limit: null });
+      }
+      if (field.fieldType === RICH_TEXT_TYPE && value.every((v) => v === RICH_TEXT_SECRET)) return { kind: 'field', key, field };
+      throw primitive(field, at);
+    }
+    throw new Failure('entity.error/query-operator-invalid', `${at} must be a list of sub-fields or a sub-query.`, { field: at, operator: 'q/select' });
+  }
+  // Not a field of this Database: an alias of a path or a count.
+  if (Array.isArray(value) && value[0] === 'q/count') {
+    const path = resolvePath(catalog, type, value[1], at);
+    const step = path.steps[0];
+    if (!step || step.viaColumn || path.steps.length !== 1 || path.last.name !== 'svc/id') {
+      throw new Failure('entity.error/query-operator-invalid', `${at}: q/count counts a collection, written ["q/count", [<collection>, "svc/id"]].`, { field: at, operator: 'q/count' });
+    }
+    return { kind: 'count', key, field: step.field };
+  }
+  if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string')) {
+    return { kind: 'path', key, path: resolvePath(catalog, type, value, at) };
+  }
+  throw new Failure('entity.error/schema-field-not-found', `The Database "${type.name}" has no field "${key}" (and ${JSON.stringify(value)?.slice(0, 60)} is not an alias path).`, {
+    type: type.name,
+    field: key,
+  });
+}
+
+function primitive(field: FieldDef, at: string): Failure {
+  return new Failure(
+    'entity.error/query-primitive-field-expr-invalid',
+    `${at}: "${field.name}" is a ${field.fieldType} field and has no sub-fields; select it by name.`,
+    { field: field.name },
+  );
+}

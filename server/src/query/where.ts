@@ -1,0 +1,195 @@
+// `q/where` to SQL. Every predicate is two-valued (never SQL NULL): a missing value makes a
+// comparison false, and the negative operators (`!=`, `q/not-in`, `q/not-contains`) are the
+// negation of their positive forms. A path through a collection matches when any item does.
+// Relation steps become uncorrelated `IN (SELECT ...)` sub-selects, which both storages run.
+import { Failure } from '../api/failure.js';
+import type { Catalog, TypeDef } from '../model/catalog.js';
+import { USER_TYPE } from '../model/field-types.js';
+import { coerce, resolveOperand, type QueryParams } from './operands.js';
+import { linkEnds, resolvePath, valueKind, valueSql, type ResolvedPath } from './paths.js';
+import { Aliases, Params } from './sql.js';
+
+export interface WhereContext {
+  catalog: Catalog;
+  params: Params;
+  queryParams: QueryParams;
+  aliases: Aliases;
+}
+
+type Predicate = (access: string) => string;
+
+/** The SQL condition that holds when some value at `path` (from the Entity `alias`) satisfies `pred`. */
+export function onPath(ctx: WhereContext, alias: string, path: ResolvedPath, pred: Predicate, from = 0): string {
+  const step = path.steps[from];
+  if (!step) return pred(valueSql(alias, path.last));
+  const restIsId = from === path.steps.length - 1 && path.last.name === 'svc/id';
+  if (step.viaColumn) {
+    if (restIsId) return pred(`${alias}.created_by`);
+    const t = ctx.aliases.next();
+    const users = ctx.catalog.type(USER_TYPE);
+    return `coalesce(${alias}.created_by IN (SELECT ${t}.id FROM entities ${t} WHERE ${t}.type_id = ${ctx.params.add(users.id)} AND ${onPath(ctx, t, path, pred, from + 1)}), false)`;
+  }
+  const [mine, theirs] = linkEnds(step.field);
+  const l = ctx.aliases.next('l');
+  const relation = ctx.params.add(step.field.relationId);
+  if (restIsId) return `${alias}.id IN (SELECT ${l}.${mine} FROM links ${l} WHERE ${l}.relation_id = ${relation} AND ${pred(`${l}.${theirs}`)})`;
+  const t = ctx.aliases.next();
+  return `${alias}.id IN (SELECT ${l}.${mine} FROM links ${l} JOIN entities ${t} ON ${t}.id = ${l}.${theirs} WHERE ${l}.relation_id = ${relation} AND ${onPath(ctx, t, path, pred, from + 1)})`;
+}
+
+function operatorError(op: unknown, expr: unknown, where: string, why: string): Failure {
+  return new Failure('entity.error/query-operator-invalid', `In ${where}: ${why}`, {
+    operator: typeof op === 'string' ? op : JSON.stringify(op),
+    expr: expr as never,
+    field: where,
+  });
+}
+
+const COMPARISON: Record<string, string> = { '=': '=', '!=': '=', '<': '<', '<=': '<=', '>': '>', '>=': '>=' };
+
+function isFunctionCall(subject: unknown, name: string): subject is [string, unknown] {
+  return Array.isArray(subject) && subject[0] === name;
+}
+
+function compareNumbers(op: string, a: number, b: number): boolean {
+  switch (op) {
+    case '=':
+      return a === b;
+    case '!=':
+      return a !== b;
+    case '<':
+      return a < b;
+    case '<=':
+      return a <= b;
+    case '>':
+      return a > b;
+    default:
+      return a >= b;
+  }
+}
+
+function comparison(ctx: WhereContext, alias: string, type: TypeDef, expr: unknown[], where: string): string {
+  const [op, subject, operand] = expr as [string, unknown, unknown];
+  if (expr.length !== 3) throw operatorError(op, expr, where, `"${op}" takes a field and a value: [${JSON.stringify(op)}, [<field>], <value or $param>].`);
+  const value = resolveOperand(operand, ctx.queryParams, where);
+  const negate = op === '!=';
+
+  if (isFunctionCall(subject, 'q/null?')) {
+    if (op !== '=' && op !== '!=') throw operatorError(op, expr, where, 'q/null? is compared with = or != only.');
+    if (typeof value !== 'boolean') throw new Failure('entity.error/query-value-invalid', `In ${where}, q/null? is compared with true or false; got ${JSON.stringify(value)}.`, { field: where, value: value as never });
+    const path = resolvePath(ctx.catalog, type, subject[1], where);
+    const hasValue = onPath(ctx, alias, path, (access) => `${access} IS NOT NULL`);
+    return value !== negate ? `NOT (${hasValue})` : `(${hasValue})`;
+  }
+
+  if (isFunctionCall(subject, 'q/count')) {
+    const path = resolvePath(ctx.catalog, type, subject[1], where);
+    const step = path.steps[0];
+    if (!step || step.viaColumn || path.steps.length !== 1 || path.last.name !== 'svc/id') {
+      throw operatorError(op, expr, where, `q/count counts the items of one relation or collection field, written [<collection>, "svc/id"]; ${path.text} is not one.`);
+    }
+    if (typeof value !== 'number' || !Number.isInteger(value)) {
+      throw new Failure('entity.error/query-value-invalid', `In ${where}, q/count is compared with an integer; got ${JSON.stringify(value)}.`, { field: where, value: value as never });
+    }
+    const [mine] = linkEnds(step.field);
+    const c = ctx.aliases.next('c');
+    const l = ctx.aliases.next('l');
+    const l2 = ctx.aliases.next('l');
+    const relation = ctx.params.add(step.field.relationId);
+    const n = ctx.params.add(value);
+    const sqlOp = op === '!=' ? '<>' : op;
+    const counted = `${alias}.id IN (SELECT ${c}.e FROM (SELECT ${l}.${mine} AS e, count(*) AS n FROM links ${l} WHERE ${l}.relation_id = ${relation} GROUP BY ${l}.${mine}) ${c} WHERE ${c}.n ${sqlOp} ${n})`;
+    // Entities without items have no group: they match when 0 satisfies the comparison.
+    if (!compareNumbers(op, 0, value)) return counted;
+    return `(${counted} OR ${alias}.id NOT IN (SELECT ${l2}.${mine} FROM links ${l2} WHERE ${l2}.relation_id = ${relation}))`;
+  }
+
+  const path = resolvePath(ctx.catalog, type, subject, where);
+  if (value === null) {
+    if (op !== '=' && op !== '!=') throw operatorError(op, expr, where, `"${op}" cannot compare with null; use ['=', ['q/null?', ${path.text}], true].`);
+    const hasValue = onPath(ctx, alias, path, (access) => `${access} IS NOT NULL`);
+    return negate ? `(${hasValue})` : `NOT (${hasValue})`;
+  }
+  if (op !== '=' && op !== '!=' && valueKind(path.last) === 'boolean') throw operatorError(op, expr, where, `"${op}" does not apply to the bool field ${path.text}.`);
+  const p = ctx.params.add(coerce(path.last, value, where));
+  const positive = onPath(ctx, alias, path, (access) => `coalesce(${access} ${COMPARISON[op]} ${p}, false)`);
+  return negate ? `NOT (${positive})` : positive;
+}
+
+function membership(ctx: WhereContext, alias: string, type: TypeDef, expr: unknown[], where: string): string {
+  const [op, subject, operand] = expr as [string, unknown, unknown];
+  if (expr.length !== 3) throw operatorError(op, expr, where, `"${op}" takes a field and a list: [${JSON.stringify(op)}, [<field>], <$param holding a list>].`);
+  const value = resolveOperand(operand, ctx.queryParams, where);
+  if (!Array.isArray(value)) {
+    throw new Failure('entity.error/query-value-invalid', `In ${where}, "${op}" needs a list of values; got ${JSON.stringify(value)?.slice(0, 80)}.`, { field: where, value: value as never });
+  }
+  if (value.length > 10_000) throw new Failure('entity.error/query-value-invalid', `In ${where}, a list holds at most 10000 values.`, { field: where });
+  const path = resolvePath(ctx.catalog, type, subject, where);
+  const list = value.map((v) => coerce(path.last, v, where));
+  const positive = list.length === 0 ? 'FALSE' : onPath(ctx, alias, path, (access) => `coalesce(${access} IN (${ctx.params.list(list)}), false)`);
+  return op === 'q/not-in' ? `NOT (${positive})` : positive;
+}
+
+const TEXT_OPS: Record<string, (access: string, p: string) => string> = {
+  'q/contains': (a, p) => `coalesce(strpos(${a}, ${p}) > 0, false)`,
+  'q/not-contains': (a, p) => `coalesce(strpos(${a}, ${p}) > 0, false)`,
+  'q/starts-with-ignoring-case?': (a, p) => `coalesce(starts_with(lower(${a}), lower(${p})), false)`,
+  'q/ends-with-ignoring-case?': (a, p) => `coalesce(right(lower(${a}), length(${p})) = lower(${p}), false)`,
+  'q/equals-ignoring-case?': (a, p) => `coalesce(lower(${a}) = lower(${p}), false)`,
+};
+
+function text(ctx: WhereContext, alias: string, type: TypeDef, expr: unknown[], where: string): string {
+  const [op, subject, operand] = expr as [string, unknown, unknown];
+  if (expr.length !== 3) throw operatorError(op, expr, where, `"${op}" takes a field and a value: [${JSON.stringify(op)}, [<field>], <value or $param>].`);
+  const value = resolveOperand(operand, ctx.queryParams, where);
+  const path = resolvePath(ctx.catalog, type, subject, where);
+  const kind = valueKind(path.last);
+  let positive: string;
+  if ((op === 'q/contains' || op === 'q/not-contains') && kind === 'uuid') {
+    // A collection (or relation) contains an Entity.
+    const p = ctx.params.add(coerce(path.last, value, where));
+    positive = onPath(ctx, alias, path, (access) => `coalesce(${access} = ${p}, false)`);
+  } else {
+    if (kind !== 'text') throw operatorError(op, expr, where, `"${op}" applies to text fields; ${path.text} is ${path.last.fieldType}.`);
+    if (typeof value !== 'string') {
+      throw new Failure('entity.error/query-value-invalid', `In ${where}, "${op}" needs a string; got ${JSON.stringify(value)?.slice(0, 80)}.`, { field: path.last.name, value: value as never });
+    }
+    const p = ctx.params.add(value);
+    const build = TEXT_OPS[op] as (a: string, p: string) => string;
+    positive = onPath(ctx, alias, path, (access) => build(access, p));
+  }
+  return op === 'q/not-contains' ? `NOT (${positive})` : positive;
+}
+
+function logical(ctx: WhereContext, alias: string, type: TypeDef, expr: unknown[], where: string): string {
+  const [op, ...operands] = expr;
+  if (operands.length === 0) throw operatorError(op, expr, where, `"${String(op)}" needs at least one expression.`);
+  const parts = operands.map((e, i) => compileWhere(ctx, alias, type, e, `${where}[${i + 1}]`));
+  return `(${parts.join(op === 'q/and' ? ' AND ' : ' OR ')})`;
+}
+
+const OPERATORS: Record<string, (ctx: WhereContext, alias: string, type: TypeDef, expr: unknown[], where: string) => string> = {
+  '=': comparison,
+  '!=': comparison,
+  '<': comparison,
+  '<=': comparison,
+  '>': comparison,
+  '>=': comparison,
+  'q/in': membership,
+  'q/not-in': membership,
+  'q/and': logical,
+  'q/or': logical,
+  ...Object.fromEntries(Object.keys(TEXT_OPS).map((op) => [op, text])),
+};
+
+export const WHERE_OPERATORS = Object.keys(OPERATORS);
+
+export function compileWhere(ctx: WhereContext, alias: string, type: TypeDef, expr: unknown, where = 'q/where'): string {
+  if (!Array.isArray(expr) || expr.length === 0) {
+    throw operatorError(expr, expr, where, `an expression is an array [<operator>, ...]; got ${JSON.stringify(expr)?.slice(0, 80)}.`);
+  }
+  const op = expr[0];
+  const compile = typeof op === 'string' ? OPERATORS[op] : undefined;
+  if (!compile) throw operatorError(op, expr, where, `unknown operator ${JSON.stringify(op)}; known: ${WHERE_OPERATORS.join(', ')}.`);
+  return compile(ctx, alias, type, expr, where);
+}
