@@ -1213,7 +1213,7 @@ export interface components {
             "svc/domain?"?: boolean;
             /** @description An enum type (values of single select or workflow fields). */
             "svc/enum?"?: boolean;
-            /** @description Installed mixins, e.g. `svc/rank-mixin`, `comments/comments-mixin`. */
+            /** @description Installed mixins (`svc/rank-mixin`, `comments/comments-mixin`, `icons/icon-mixin`, `avatars/avatar-mixin`). */
             "app/mixins"?: string[];
         } & {
             [key: string]: unknown;
@@ -1533,7 +1533,10 @@ export interface components {
             };
         };
         /**
-         * @description Install mixins on types, e.g. `svc/rank-mixin` or the Comments extension `comments/comments-mixin` (adds the `comments/comments` collection).
+         * @description Install mixins on types: `svc/rank-mixin` (field `svc/rank`), the Comments extension
+         *     `comments/comments-mixin` (the `comments/comments` collection of `comments/comment`), the
+         *     Icons extension `icons/icon-mixin` (field `icon/icon`, a native emoji) and the Avatar
+         *     extension `avatars/avatar-mixin` (field `avatar/avatar`, a file).
          * @example {
          *       "command": "svc.app/install-mixins",
          *       "args": {

@@ -654,7 +654,7 @@ export type TypeMeta = {
      */
     'svc/enum?'?: boolean;
     /**
-     * Installed mixins, e.g. `svc/rank-mixin`, `comments/comments-mixin`.
+     * Installed mixins (`svc/rank-mixin`, `comments/comments-mixin`, `icons/icon-mixin`, `avatars/avatar-mixin`).
      */
     'app/mixins'?: Array<string>;
     [key: string]: unknown;
@@ -935,7 +935,11 @@ export type EnumCreateOp = {
 };
 
 /**
- * Install mixins on types, e.g. `svc/rank-mixin` or the Comments extension `comments/comments-mixin` (adds the `comments/comments` collection).
+ * Install mixins on types: `svc/rank-mixin` (field `svc/rank`), the Comments extension
+ * `comments/comments-mixin` (the `comments/comments` collection of `comments/comment`), the
+ * Icons extension `icons/icon-mixin` (field `icon/icon`, a native emoji) and the Avatar
+ * extension `avatars/avatar-mixin` (field `avatar/avatar`, a file).
+ *
  */
 export type InstallMixinsOp = {
     /**

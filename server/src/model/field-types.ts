@@ -33,6 +33,12 @@ export const COMMENT_TYPE = 'comments/comment';
 export const COMMENTS_FIELD = 'comments/comments';
 export const COMMENTS_MIXIN = 'comments/comments-mixin';
 export const RANK_MIXIN = 'svc/rank-mixin';
+/** The Icons extension: an Entity icon (a native emoji), field `icon/icon`. */
+export const ICON_MIXIN = 'icons/icon-mixin';
+export const ICON_FIELD = 'icon/icon';
+/** The Avatar extension: an Entity picture (a file the service downloads), field `avatar/avatar`. */
+export const AVATAR_MIXIN = 'avatars/avatar-mixin';
+export const AVATAR_FIELD = 'avatar/avatar';
 
 /** System fields of every type, stored in fixed columns of its entity table. */
 export const SYSTEM_FIELDS = [

@@ -6,9 +6,13 @@ import type { EnumValue, FieldMeta, TypeMeta } from '../api/spec-types.js';
 import { Failure } from '../api/failure.js';
 import { loadCatalog, type FieldDef, type TypeDef, type TypeKind } from './catalog.js';
 import {
+  AVATAR_FIELD,
+  AVATAR_MIXIN,
   COMMENT_TYPE,
   COMMENTS_FIELD,
   COMMENTS_MIXIN,
+  ICON_FIELD,
+  ICON_MIXIN,
   RANK_MIXIN,
   SYSTEM_FIELDS,
   SYSTEM_FIELD_NAMES,
@@ -176,7 +180,13 @@ export async function createEnumType(tx: Queryable, spec: EnumSpec, authorId: st
   return type;
 }
 
-const KNOWN_MIXINS = new Set([COMMENTS_MIXIN, RANK_MIXIN]);
+/** What each mixin adds to the type it is installed on. */
+const MIXIN_FIELDS: Record<string, FieldSpec> = {
+  [RANK_MIXIN]: { name: 'svc/rank', type: 'svc/integer' },
+  [ICON_MIXIN]: { name: ICON_FIELD, type: 'svc/text', meta: { 'svc/icon?': true } },
+  [AVATAR_MIXIN]: { name: AVATAR_FIELD, type: 'file/file', meta: { 'svc/avatar?': true } },
+};
+const KNOWN_MIXINS = new Set([COMMENTS_MIXIN, ...Object.keys(MIXIN_FIELDS)]);
 
 /** Installs mixins (`svc/rank-mixin`, the Comments extension) on types. */
 export async function installMixins(tx: Queryable, types: Record<string, string[]>): Promise<TypeDef[]> {
@@ -192,8 +202,9 @@ export async function installMixins(tx: Queryable, types: Record<string, string[
       if (mixin === COMMENTS_MIXIN) {
         await ensureCommentType(tx);
         await createField(tx, typeName, { name: COMMENTS_FIELD, type: COMMENT_TYPE, meta: { 'svc/collection?': true } });
-      } else if (!type.fieldsByName.has('svc/rank')) {
-        await createField(tx, typeName, { name: 'svc/rank', type: 'svc/integer' });
+      } else {
+        const field = MIXIN_FIELDS[mixin] as FieldSpec;
+        if (!type.fieldsByName.has(field.name)) await createField(tx, typeName, field);
       }
       const meta: TypeMeta = { ...type.meta, 'app/mixins': [...(type.meta['app/mixins'] ?? []), mixin] };
       await tx.query('UPDATE types SET meta = $1 WHERE id = $2', [JSON.stringify(meta), type.id]);

@@ -111,7 +111,7 @@ function encodePrimitive(field: FieldDef, type: PrimitiveFieldType, value: unkno
         }
         return { 'file/name': o['file/name'], 'file/url': o['file/url'] };
       });
-      return files;
+      return files.length > 0 ? files : null;
     }
   }
 }

@@ -6,7 +6,7 @@ import type { Database } from '../db/database.js';
 import type { Catalog } from '../model/catalog.js';
 import { loadCatalog } from '../model/catalog.js';
 import { addLinks, insertEntity } from '../model/entity-writer.js';
-import { COMMENT_TYPE, COMMENTS_FIELD, COMMENTS_MIXIN, USER_TYPE } from '../model/field-types.js';
+import { AVATAR_MIXIN, COMMENT_TYPE, COMMENTS_FIELD, COMMENTS_MIXIN, ICON_MIXIN, USER_TYPE } from '../model/field-types.js';
 import { createEnumType, createField, createType, installMixins } from '../model/schema-writer.js';
 import { SeededRandom } from './random.js';
 
@@ -100,7 +100,7 @@ async function createSchema(db: Database, adminUserId: string): Promise<void> {
       adminUserId,
     );
     await createField(tx, TASKS, { name: 'Demo/Status', type: WORKFLOW_ENUM });
-    await installMixins(tx, { [TASKS]: [COMMENTS_MIXIN] });
+    await installMixins(tx, { [TASKS]: [COMMENTS_MIXIN, ICON_MIXIN], [PROJECTS]: [AVATAR_MIXIN] });
   });
 }
 
@@ -147,6 +147,7 @@ export async function seedDemo(db: Database, adminUserId: string, size: DemoSize
           'Demo/Logo': i % 4 === 0 ? [{ 'file/name': `logo-${i}.svg`, 'file/url': `https://project-${i}.example.org/logo.svg` }] : [],
           'Demo/Owner': ref(random.pick(users)),
           'Demo/Members': users.filter(() => random.chance(0.4)).map(ref),
+          'avatar/avatar': [{ 'file/name': `avatar-${i}.png`, 'file/url': `https://project-${i}.example.org/avatar.png` }],
         },
         random.pick(users),
       );
@@ -168,6 +169,7 @@ export async function seedDemo(db: Database, adminUserId: string, size: DemoSize
         'Demo/Priority': ref(random.pick(priorities)),
         'Demo/Tags': tags.filter(() => random.chance(0.25)).map(ref),
         'Demo/Status': ref(random.pick(states)),
+        'icon/icon': random.pick(['📝', '🐛', '🚀', '✅']),
       };
       if (tasks.length > 0 && random.chance(0.2)) values['Demo/Blocked-by'] = [ref(random.pick(tasks))];
       // Some tasks are left with empty fields, as real data has.
