@@ -4,10 +4,19 @@ import type { CommandContext } from './context.js';
 import { schemaQuery } from './schema-query.js';
 import { entityCreate } from './entity-create.js';
 import { commandBatch } from './command-batch.js';
+import { entityQuery } from './entity-query.js';
+import { addCollectionItems, entityDelete, entityUpdate, removeCollectionItems } from './entity-writes.js';
+import { schemaBatch } from './schema-batch.js';
 
 export type Handler = (ctx: CommandContext, command: Command, markSchemaChanged: () => void) => Promise<unknown>;
 
-export const handlers: Partial<Record<Command['command'], Handler>> = {
+export const handlers: Record<Command['command'], Handler> = {
+  'svc.entity/query': entityQuery,
+  'svc.entity/update': entityUpdate,
+  'svc.entity/delete': entityDelete,
+  'svc.entity/add-collection-items': addCollectionItems,
+  'svc.entity/remove-collection-items': removeCollectionItems,
+  'svc.schema/batch': schemaBatch,
   'svc.schema/query': schemaQuery,
   'svc.entity/create': entityCreate,
   'svc.command/batch': commandBatch,

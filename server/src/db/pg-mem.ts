@@ -17,6 +17,7 @@ export function createPgMemDatabase(): Database & { readonly mem: IMemoryDb } {
     implementation: () => randomUUID(),
     impure: true,
   });
+  registerStandardFunctions(mem);
   const { Pool } = mem.adapters.createPg();
   const pool = new Pool() as PgPool;
   const lock = new Lock();
@@ -45,4 +46,42 @@ export function createPgMemDatabase(): Database & { readonly mem: IMemoryDb } {
       }),
     close: () => pool.end(),
   };
+}
+
+/**
+ * PostgreSQL string functions the query compiler uses that pg-mem lacks, with PostgreSQL's
+ * semantics (positions count characters, from 1), so the same SQL runs on both storages.
+ */
+function registerStandardFunctions(mem: IMemoryDb): void {
+  const chars = (s: string) => Array.from(s);
+  mem.public.registerFunction({
+    name: 'strpos',
+    args: [DataType.text, DataType.text],
+    returns: DataType.integer,
+    implementation: (text: string, sub: string) => {
+      const at = text.indexOf(sub);
+      return at < 0 ? 0 : chars(text.slice(0, at)).length + 1;
+    },
+  });
+  mem.public.registerFunction({
+    name: 'starts_with',
+    args: [DataType.text, DataType.text],
+    returns: DataType.bool,
+    implementation: (text: string, prefix: string) => text.startsWith(prefix),
+  });
+  mem.public.registerFunction({
+    name: 'length',
+    args: [DataType.text],
+    returns: DataType.integer,
+    implementation: (text: string) => chars(text).length,
+  });
+  mem.public.registerFunction({
+    name: 'right',
+    args: [DataType.text, DataType.integer],
+    returns: DataType.text,
+    implementation: (text: string, n: number) => {
+      const c = chars(text);
+      return n >= 0 ? c.slice(Math.max(0, c.length - n)).join('') : c.slice(-n).join('');
+    },
+  });
 }

@@ -163,3 +163,77 @@ export async function insertEntity(
     ...values,
   };
 }
+
+/** The type's row of an Entity, or a `entity.error/entity-not-found` failure. */
+export async function requireEntity(tx: Queryable, type: TypeDef, id: unknown): Promise<{ id: string; data: Record<string, unknown> }> {
+  if (!isUuid(id)) {
+    throw new Failure('entity.error/value-invalid', `"svc/id" must be a UUID string; got ${JSON.stringify(id)}.`, { field: 'svc/id', expected: 'uuid' });
+  }
+  const { rows } = await tx.query<{ id: string; data: Record<string, unknown> }>('SELECT id, data FROM entities WHERE id = $1 AND type_id = $2', [
+    id.toLowerCase(),
+    type.id,
+  ]);
+  const row = rows[0];
+  if (!row) throw new Failure('entity.error/entity-not-found', `There is no Entity ${id} in "${type.name}".`, { type: type.name, id, field: 'svc/id' });
+  return row;
+}
+
+/** Changes some fields of one Entity; `svc/modification-date` may be given, else it is now. */
+export async function updateEntity(tx: Queryable, catalog: Catalog, typeName: string, input: Record<string, unknown>): Promise<string> {
+  const type = catalog.type(typeName);
+  const current = await requireEntity(tx, type, input['svc/id']);
+  const data = { ...current.data };
+  const links: Array<[FieldDef, string[]]> = [];
+  let modifiedAt = new Date().toISOString();
+  for (const [name, value] of Object.entries(input)) {
+    if (name === 'svc/id') continue;
+    const field = catalog.field(type, name);
+    if (name === 'svc/modification-date') {
+      modifiedAt = encodeValue({ ...field, storage: 'value' }, value) as string;
+      continue;
+    }
+    if (field.storage === 'system' || field.meta['svc/readonly?'] === true) {
+      throw new Failure('entity.error/field-readonly', `"${name}" is read-only.`, { field: name });
+    }
+    if (field.storage === 'link') {
+      links.push([field, relationTargets(field, value)]);
+    } else {
+      const encoded = encodeValue(field, value);
+      if (encoded === null) delete data[field.key as string];
+      else data[field.key as string] = encoded;
+    }
+  }
+  await tx.query('UPDATE entities SET data = $1, modified_at = $2 WHERE id = $3', [JSON.stringify(data), modifiedAt, current.id]);
+  for (const [field, targets] of links) await setLinks(tx, catalog, field, current.id, targets);
+  return current.id;
+}
+
+/** Deletes one Entity and every relation value that points to it or from it. */
+export async function deleteEntity(tx: Queryable, catalog: Catalog, typeName: string, id: unknown): Promise<void> {
+  const type = catalog.type(typeName);
+  const current = await requireEntity(tx, type, id);
+  await tx.query('DELETE FROM links WHERE a = $1', [current.id]);
+  await tx.query('DELETE FROM links WHERE b = $1', [current.id]);
+  await tx.query('DELETE FROM entities WHERE id = $1', [current.id]);
+}
+
+/** The collection field of a collection command, or a `entity.error/not-a-collection` failure. */
+export function collectionField(catalog: Catalog, type: TypeDef, name: string): FieldDef {
+  const field = catalog.field(type, name);
+  if (field.storage !== 'link' || !field.isCollection) {
+    throw new Failure('entity.error/not-a-collection', `"${name}" of "${type.name}" is not a collection field.`, { field: name, type: type.name });
+  }
+  return field;
+}
+
+export async function removeLinks(tx: Queryable, field: FieldDef, entityId: string, targetIds: string[]): Promise<void> {
+  const targets = [...new Set(targetIds)];
+  if (targets.length === 0) return;
+  const mine = endColumn(field);
+  const theirs = mine === 'a' ? 'b' : 'a';
+  await tx.query(`DELETE FROM links WHERE relation_id = $1 AND ${mine} = $2 AND ${theirs} IN (${targets.map((_, i) => `$${i + 3}`).join(', ')})`, [
+    field.relationId,
+    entityId,
+    ...targets,
+  ]);
+}

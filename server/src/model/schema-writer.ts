@@ -242,3 +242,89 @@ export async function ensureSystemTypes(tx: Queryable): Promise<void> {
     ],
   });
 }
+
+async function requireType(tx: Queryable, name: string): Promise<TypeDef> {
+  const type = await typeByName(tx, name);
+  if (!type) throw new Failure('schema.error/type-not-found', `There is no type named "${name}".`, { name });
+  return type;
+}
+
+async function requireField(tx: Queryable, holderTypeName: string, name: string): Promise<[TypeDef, FieldDef]> {
+  const type = await requireType(tx, holderTypeName);
+  const field = type.fieldsByName.get(name);
+  if (!field) {
+    throw new Failure('schema.error/field-not-found', `The type "${holderTypeName}" has no field "${name}".`, { holderType: holderTypeName, name });
+  }
+  return [type, field];
+}
+
+const PROTECTED_TYPES = new Set([USER_TYPE]);
+
+/** Deletes a type, its Entities, its fields and every relation end that points to it. */
+export async function deleteType(tx: Queryable, name: string): Promise<TypeDef> {
+  const type = await requireType(tx, name);
+  if (PROTECTED_TYPES.has(name)) throw new Failure('schema.error/definition-invalid', `The system type "${name}" cannot be deleted.`, { field: 'name' });
+  const catalog = await loadCatalog(tx);
+  const relationIds = new Set<string>();
+  const doomedFields: FieldDef[] = [...type.fields];
+  for (const field of type.fields) if (field.relationId) relationIds.add(field.relationId);
+  for (const other of catalog.types) {
+    if (other.id === type.id) continue;
+    for (const field of other.fields) {
+      if (field.storage === 'link' && field.fieldType === name) {
+        doomedFields.push(field);
+        if (field.relationId) relationIds.add(field.relationId);
+      }
+    }
+  }
+  for (const relationId of relationIds) await tx.query('DELETE FROM links WHERE relation_id = $1', [relationId]);
+  for (const field of doomedFields) await tx.query('DELETE FROM fields WHERE id = $1', [field.id]);
+  await tx.query('DELETE FROM entities WHERE type_id = $1', [type.id]);
+  await tx.query('DELETE FROM extensions WHERE type_id = $1', [type.id]);
+  await tx.query('DELETE FROM types WHERE id = $1', [type.id]);
+  await bumpVersion(tx);
+  return type;
+}
+
+export async function renameType(tx: Queryable, fromName: string, toName: string): Promise<TypeDef> {
+  const type = await requireType(tx, fromName);
+  if (!NAME.test(toName)) throw new Failure('schema.error/definition-invalid', `A type name is written "<Space>/<Database>"; "${toName}" is not.`, { field: 'to-name' });
+  if (await typeByName(tx, toName)) throw new Failure('schema.error/type-exists', `A type named "${toName}" exists already.`, { name: toName });
+  const spaceId = type.kind === 'system' ? null : await ensureSpace(tx, toName.slice(0, toName.indexOf('/')));
+  await tx.query('UPDATE types SET name = $1, space_id = $2 WHERE id = $3', [toName, spaceId, type.id]);
+  await tx.query('UPDATE fields SET field_type = $1 WHERE field_type = $2', [toName, fromName]);
+  await bumpVersion(tx);
+  return (await typeByName(tx, toName)) as TypeDef;
+}
+
+export async function deleteField(tx: Queryable, holderTypeName: string, name: string): Promise<FieldDef> {
+  const [, field] = await requireField(tx, holderTypeName, name);
+  if (field.storage === 'system') throw new Failure('schema.error/definition-invalid', `The system field "${name}" cannot be deleted.`, { field: 'name' });
+  const catalog = await loadCatalog(tx);
+  // Relation values stay while the other end of the relation still shows them.
+  if (field.relationId && !catalog.inverse(field)) await tx.query('DELETE FROM links WHERE relation_id = $1', [field.relationId]);
+  // Value keys are never reused, so values left under the key are unreachable; no data rewrite.
+  await tx.query('DELETE FROM fields WHERE id = $1', [field.id]);
+  await bumpVersion(tx);
+  return field;
+}
+
+export async function renameField(tx: Queryable, holderTypeName: string, fromName: string, toName: string): Promise<FieldDef> {
+  const [type, field] = await requireField(tx, holderTypeName, fromName);
+  if (field.storage === 'system') throw new Failure('schema.error/definition-invalid', `The system field "${fromName}" cannot be renamed.`, { field: 'from-name' });
+  if (type.fieldsByName.has(toName)) throw new Failure('schema.error/field-exists', `The type "${holderTypeName}" has a field "${toName}" already.`, { holderType: holderTypeName, name: toName });
+  if (!toName || toName.length > 200) throw new Failure('schema.error/definition-invalid', 'A field name must have 1 to 200 characters.', { field: 'to-name' });
+  await tx.query('UPDATE fields SET name = $1 WHERE id = $2', [toName, field.id]);
+  await bumpVersion(tx);
+  return { ...field, name: toName };
+}
+
+/** Replaces a field's meta; what the storage decides (relation id, collection) is kept. */
+export async function setFieldMeta(tx: Queryable, holderTypeName: string, name: string, meta: FieldMeta): Promise<FieldDef> {
+  const [, field] = await requireField(tx, holderTypeName, name);
+  const { 'svc/relation': _relation, 'svc/collection?': _collection, ...rest } = meta;
+  const kept: FieldMeta = { ...rest, ...(field.relationId ? { 'svc/relation': field.relationId } : {}), ...(field.isCollection ? { 'svc/collection?': true } : {}) };
+  await tx.query('UPDATE fields SET meta = $1 WHERE id = $2', [JSON.stringify(kept), field.id]);
+  await bumpVersion(tx);
+  return { ...field, meta: kept };
+}

@@ -1,0 +1,38 @@
+// `svc.entity/update`, `svc.entity/delete`, `svc.entity/add-collection-items`,
+// `svc.entity/remove-collection-items`.
+import type { components } from '../../../generated/service/types.js';
+import { addLinks, collectionField, deleteEntity, removeLinks, requireEntity, updateEntity } from '../model/entity-writer.js';
+import { referenceId } from '../model/value-codec.js';
+import type { Handler } from './handlers.js';
+import { readEntity } from './read-entity.js';
+
+type Schemas = components['schemas'];
+
+export const entityUpdate: Handler = async (ctx, command) => {
+  const { args } = command as Schemas['UpdateCommand'];
+  const catalog = await ctx.catalog();
+  const id = await updateEntity(ctx.tx, catalog, args.type, args.entity);
+  return readEntity(ctx.tx, catalog, args.type, id);
+};
+
+export const entityDelete: Handler = async (ctx, command) => {
+  const { args } = command as Schemas['DeleteCommand'];
+  await deleteEntity(ctx.tx, await ctx.catalog(), args.type, args.entity['svc/id']);
+  return 'ok';
+};
+
+async function collectionCommand(ctx: Parameters<Handler>[0], args: Schemas['CollectionItemsArgs'], add: boolean): Promise<'ok'> {
+  const catalog = await ctx.catalog();
+  const type = catalog.type(args.type);
+  const field = collectionField(catalog, type, args.field);
+  const entity = await requireEntity(ctx.tx, type, args.entity['svc/id']);
+  const items = args.items.map((item) => referenceId(field, item));
+  if (add) await addLinks(ctx.tx, catalog, field, entity.id, items);
+  else await removeLinks(ctx.tx, field, entity.id, items);
+  return 'ok';
+}
+
+export const addCollectionItems: Handler = (ctx, command) => collectionCommand(ctx, (command as Schemas['AddCollectionItemsCommand']).args, true);
+
+export const removeCollectionItems: Handler = (ctx, command) =>
+  collectionCommand(ctx, (command as Schemas['RemoveCollectionItemsCommand']).args, false);
