@@ -24,6 +24,8 @@ export interface ServerOptions {
   demo?: boolean;
   validateResponses?: boolean;
   log?: (message: string) => void;
+  /** Wraps the storage the server uses (tests and benchmarks count or record statements). */
+  instrument?: (db: Database) => Database;
 }
 
 export interface RunningServer {
@@ -41,13 +43,14 @@ export function scratchSchemaName(): string {
 }
 
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const db = options.databaseUrl
+  const storage = options.databaseUrl
     ? await createPostgresDatabase({
         connectionString: options.databaseUrl,
         schema: options.schema ?? 'svc',
         dropSchemaOnClose: options.dropSchemaOnClose,
       })
     : createPgMemDatabase();
+  const db = options.instrument ? options.instrument(storage) : storage;
   try {
     const { adminUserId, token } = await bootstrap(db, { token: options.token });
     const demo = options.demo ? await seedDemo(db, adminUserId) : undefined;
