@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { RunningServer } from '../src/index.js';
+import { startTestServer, storages } from './storages.js';
+
+interface Answer {
+  success: boolean;
+  result: unknown;
+}
+
+describe.each(storages)('schema commands on $name', (storage) => {
+  let server: RunningServer;
+  const run = async (command: unknown): Promise<Answer> => {
+    const res = await fetch(`${server.baseUrl}/api/commands`, {
+      method: 'POST',
+      headers: { authorization: `Token ${server.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(command),
+    });
+    return (await res.json()) as Answer;
+  };
+  const schemaBatch = (...commands: unknown[]) => ({ command: 'svc.schema/batch', args: { commands } });
+  const typeNames = async () =>
+    ((await run({ command: 'svc.schema/query' })).result as { 'svc/types': Array<{ 'svc/name': string }> })['svc/types'].map((t) => t['svc/name']);
+
+  beforeAll(async () => {
+    server = await startTestServer(storage);
+  });
+  afterAll(() => server.close());
+
+  it('creates a Database and its Entities in one batch, and rolls both back together', async () => {
+    const create = schemaBatch({ command: 'schema.type/create', args: { 'svc/name': 'Tx/Things', 'svc/fields': [{ 'svc/name': 'Tx/Name', 'svc/type': 'svc/text' }] } });
+    const ok = await run({ command: 'svc.command/batch', args: { commands: [create, { command: 'svc.entity/create', args: { type: 'Tx/Things', entity: { 'Tx/Name': 'a' } } }] } });
+    expect(ok.success).toBe(true);
+    await run(schemaBatch({ command: 'schema.type/delete', args: { name: 'Tx/Things' } }));
+    const failed = await run({
+      command: 'svc.command/batch',
+      args: { commands: [create, { command: 'svc.entity/create', args: { type: 'Tx/Things', entity: { 'Tx/Name': 42 } } }] },
+    });
+    expect(failed).toMatchObject({ success: false, result: { name: 'command.error/batch-failed', data: { index: 1 } } });
+    expect(await typeNames()).not.toContain('Tx/Things');
+  });
+
+  it('accepts schema.type/create with the system fields spelled out, deletes it, and creates it again', async () => {
+    const spelled = {
+      command: 'schema.type/create',
+      args: {
+        'svc/name': 'Again/Rows',
+        'svc/meta': {},
+        'svc/fields': [
+          { 'svc/name': 'svc/id', 'svc/type': 'svc/uuid', 'svc/meta': { 'svc/id?': true, 'svc/readonly?': true } },
+          { 'svc/name': 'svc/creation-date', 'svc/type': 'svc/date-time', 'svc/meta': { 'svc/readonly?': true, 'svc/default-value': '$now' } },
+          { 'svc/name': 'Again/Name', 'svc/type': 'svc/text' },
+        ],
+      },
+    };
+    for (let round = 0; round < 2; round++) {
+      expect((await run(schemaBatch(spelled))).success).toBe(true);
+      expect((await run({ command: 'svc.entity/create', args: { type: 'Again/Rows', entity: { 'Again/Name': `r${round}` } } })).success).toBe(true);
+      expect((await run(schemaBatch({ command: 'schema.type/delete', args: { name: 'Again/Rows' } }))).success).toBe(true);
+    }
+    expect(await typeNames()).not.toContain('Again/Rows');
+  });
+
+  it('makes a relation of two field/create sharing svc/relation, listed on both ends', async () => {
+    const relation = randomUUID();
+    const answer = await run(
+      schemaBatch(
+        { command: 'schema.type/create', args: { 'svc/name': 'Rel/Parents', 'svc/fields': [{ 'svc/name': 'Rel/Name', 'svc/type': 'svc/text' }] } },
+        { command: 'schema.type/create', args: { 'svc/name': 'Rel/Children' } },
+        { command: 'schema.field/create', args: { 'svc/holder-type': 'Rel/Children', 'svc/name': 'Rel/Parent', 'svc/type': 'Rel/Parents', 'svc/meta': { 'svc/relation': relation } } },
+        { command: 'schema.field/create', args: { 'svc/holder-type': 'Rel/Parents', 'svc/name': 'Rel/Children', 'svc/type': 'Rel/Children', 'svc/meta': { 'svc/relation': relation, 'svc/collection?': true } } },
+        { command: 'schema.enum/create', args: { 'svc/name': 'Rel/Kind_Rel/Children', 'svc/values': [{ 'enum/name': 'A' }, { 'enum/name': 'B' }] } },
+        { command: 'schema.field/create', args: { 'svc/holder-type': 'Rel/Children', 'svc/name': 'Rel/Kind', 'svc/type': 'Rel/Kind_Rel/Children' } },
+        { command: 'svc.app/install-mixins', args: { types: { 'Rel/Parents': ['comments/comments-mixin'] } } },
+      ),
+    );
+    expect(answer.success).toBe(true);
+    const schema = (await run({ command: 'svc.schema/query' })).result as {
+      'svc/types': Array<{ 'svc/name': string; 'svc/meta': Record<string, unknown>; 'svc/fields': Array<{ 'svc/name': string; 'svc/meta': Record<string, unknown> }> }>;
+    };
+    const fieldMeta = (type: string, field: string) =>
+      schema['svc/types'].find((t) => t['svc/name'] === type)?.['svc/fields'].find((f) => f['svc/name'] === field)?.['svc/meta'];
+    expect(fieldMeta('Rel/Children', 'Rel/Parent')?.['svc/relation']).toBe(relation);
+    expect(fieldMeta('Rel/Parents', 'Rel/Children')).toMatchObject({ 'svc/relation': relation, 'svc/collection?': true });
+    expect(fieldMeta('Rel/Parents', 'comments/comments')).toMatchObject({ 'svc/collection?': true });
+    expect(schema['svc/types'].find((t) => t['svc/name'] === 'Rel/Parents')?.['svc/meta']['app/mixins']).toContain('comments/comments-mixin');
+    expect(schema['svc/types'].find((t) => t['svc/name'] === 'Rel/Kind_Rel/Children')?.['svc/meta']['svc/enum?']).toBe(true);
+
+    const parent = (await run({ command: 'svc.entity/create', args: { type: 'Rel/Parents', entity: { 'Rel/Name': 'p' } } })).result as { 'svc/id': string };
+    const kinds = (await run({ command: 'svc.entity/query', args: { query: { 'q/from': 'Rel/Kind_Rel/Children', 'q/select': ['svc/id', 'enum/name'], 'q/limit': 10 } } })).result as Array<{ 'svc/id': string }>;
+    const child = await run({ command: 'svc.entity/create', args: { type: 'Rel/Children', entity: { 'Rel/Parent': { 'svc/id': parent['svc/id'] }, 'Rel/Kind': kinds[1] } } });
+    expect(child.success).toBe(true);
+    const read = await run({
+      command: 'svc.entity/query',
+      args: { query: { 'q/from': 'Rel/Parents', 'q/select': ['Rel/Name', { 'Rel/Children': [{ 'Rel/Kind': ['enum/name'] }] }, 'comments/comments'], 'q/limit': 10 } },
+    });
+    expect(read.result).toEqual([{ 'Rel/Name': 'p', 'Rel/Children': [{ 'Rel/Kind': { 'enum/name': 'B' } }], 'comments/comments': [] }]);
+  });
+
+  it('renames and deletes fields and types, keeping the data', async () => {
+    await run(schemaBatch({ command: 'schema.type/create', args: { 'svc/name': 'Ren/A', 'svc/fields': [{ 'svc/name': 'Ren/X', 'svc/type': 'svc/integer' }] } }));
+    await run({ command: 'svc.entity/create', args: { type: 'Ren/A', entity: { 'Ren/X': 7 } } });
+    const renamed = await run(
+      schemaBatch(
+        { command: 'schema.field/rename', args: { 'holder-type': 'Ren/A', 'from-name': 'Ren/X', 'to-name': 'Ren/Y' } },
+        { command: 'schema.type/rename', args: { 'from-name': 'Ren/A', 'to-name': 'Ren/B' } },
+        { command: 'schema.field/set-meta', args: { 'holder-type': 'Ren/B', name: 'Ren/Y', 'svc/meta': { 'ui/title?': true } } },
+      ),
+    );
+    expect(renamed.success).toBe(true);
+    const rows = await run({ command: 'svc.entity/query', args: { query: { 'q/from': 'Ren/B', 'q/select': ['Ren/Y'], 'q/limit': 5 } } });
+    expect(rows.result).toEqual([{ 'Ren/Y': 7 }]);
+    const deleted = await run(schemaBatch({ command: 'schema.field/delete', args: { 'holder-type': 'Ren/B', name: 'Ren/Y' } }));
+    expect(deleted.success).toBe(true);
+    const gone = await run({ command: 'svc.entity/query', args: { query: { 'q/from': 'Ren/B', 'q/select': ['Ren/Y'], 'q/limit': 5 } } });
+    expect(gone).toMatchObject({ success: false, result: { name: 'entity.error/schema-field-not-found' } });
+  });
+
+  it('names what is wrong in a schema batch, and applies none of it', async () => {
+    const answer = await run(
+      schemaBatch(
+        { command: 'schema.type/create', args: { 'svc/name': 'Bad/Ok' } },
+        { command: 'schema.field/create', args: { 'svc/holder-type': 'Bad/Ok', 'svc/name': 'Bad/F', 'svc/type': 'Nope/Nope' } },
+      ),
+    );
+    expect(answer).toMatchObject({ success: false, result: { name: 'schema.error/definition-invalid', data: { field: 'svc/type' } } });
+    expect(await typeNames()).not.toContain('Bad/Ok');
+  });
+});
