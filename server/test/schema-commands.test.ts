@@ -116,6 +116,17 @@ describe.each(storages)('schema commands on $name', (storage) => {
     expect(gone).toMatchObject({ success: false, result: { name: 'entity.error/schema-field-not-found' } });
   });
 
+  it('creates the documents of rich text fields with the Entity', async () => {
+    await run(schemaBatch({ command: 'schema.type/create', args: { 'svc/name': 'Doc/Pages', 'svc/fields': [{ 'svc/name': 'Doc/Body', 'svc/type': 'Collaboration~Documents/Document' }] } }));
+    const given = randomUUID();
+    const a = (await run({ command: 'svc.entity/create', args: { type: 'Doc/Pages', entity: {} } })).result as Record<string, { 'Collaboration~Documents/secret': string }>;
+    const b = (await run({ command: 'svc.entity/create', args: { type: 'Doc/Pages', entity: { 'Doc/Body': { 'Collaboration~Documents/secret': given } } } })).result as Record<string, { 'Collaboration~Documents/secret': string }>;
+    const secrets = [a['Doc/Body']?.['Collaboration~Documents/secret'], b['Doc/Body']?.['Collaboration~Documents/secret']];
+    expect(secrets[1]).toBe(given);
+    const { rows } = await server.db.query<{ secret: string }>('SELECT secret FROM documents WHERE secret IN ($1, $2)', secrets);
+    expect(rows.map((r) => r.secret).sort()).toEqual([...secrets].sort());
+  });
+
   it('names what is wrong in a schema batch, and applies none of it', async () => {
     const answer = await run(
       schemaBatch(

@@ -96,6 +96,16 @@ function relationTargets(field: FieldDef, value: unknown): string[] {
   return [referenceId(field, value)];
 }
 
+/** Creates the documents of these secrets that do not exist yet. */
+async function ensureDocuments(tx: Queryable, secrets: string[], now: string): Promise<void> {
+  if (secrets.length === 0) return;
+  const { rows } = await tx.query<{ secret: string }>(`SELECT secret FROM documents WHERE secret IN (${secrets.map((_, i) => `$${i + 1}`).join(', ')})`, secrets);
+  const existing = new Set(rows.map((r) => r.secret));
+  for (const secret of new Set(secrets)) {
+    if (!existing.has(secret)) await tx.query('INSERT INTO documents (secret, created_at) VALUES ($1, $2)', [secret, now]);
+  }
+}
+
 /** Creates one Entity and answers it with its system fields and the values written. */
 export async function insertEntity(
   tx: Queryable,
@@ -138,12 +148,15 @@ export async function insertEntity(
     }
   }
   // A rich text field always has a document: new Entities get a fresh secret.
+  const secrets: string[] = [];
   for (const field of type.fields) {
-    if (field.fieldType === RICH_TEXT_TYPE && !(field.name in input)) {
+    if (field.fieldType !== RICH_TEXT_TYPE) continue;
+    if (!(field.name in input) || input[field.name] === null) {
       const secret = randomUUID();
       data[field.key as string] = secret;
       values[field.name] = { 'Collaboration~Documents/secret': secret };
     }
+    secrets.push(data[field.key as string] as string);
   }
   const publicId = Number(
     (await tx.query<{ n: number }>('UPDATE types SET next_public_id = next_public_id + 1 WHERE id = $1 RETURNING next_public_id AS n', [type.id])).rows[0]?.n,
@@ -154,6 +167,7 @@ export async function insertEntity(
     [id, type.id, publicId, now, now, createdBy, JSON.stringify(data)],
   );
   for (const [field, targets] of links) await setLinks(tx, catalog, field, id, targets, true);
+  await ensureDocuments(tx, secrets, now);
   return {
     'svc/id': id,
     'svc/public-id': String(publicId),

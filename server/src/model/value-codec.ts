@@ -57,9 +57,13 @@ export function encodeValue(field: FieldDef, value: unknown): unknown {
 function encodePrimitive(field: FieldDef, type: PrimitiveFieldType, value: unknown): unknown {
   switch (type) {
     case 'svc/uuid':
-    case 'Collaboration~Documents/Document':
       if (!isUuid(value)) throw invalid(field, 'a UUID string', value);
       return value.toLowerCase();
+    case 'Collaboration~Documents/Document': {
+      const secret = typeof value === 'object' && value !== null ? (value as Record<string, unknown>)['Collaboration~Documents/secret'] : value;
+      if (!isUuid(secret)) throw invalid(field, 'a document secret (a UUID, or {"Collaboration~Documents/secret": "<uuid>"})', value);
+      return secret.toLowerCase();
+    }
     case 'svc/text':
     case 'svc/string':
       if (typeof value !== 'string' || value.length > MAX_TEXT) throw invalid(field, 'a string', value);
