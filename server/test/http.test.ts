@@ -77,6 +77,14 @@ describe.each(storages)('HTTP layer on $name', (storage) => {
     expect(body.result.message).toBe('Invalid request: /args/params must be object.');
   });
 
+  it('refuses bodies nested too deeply with 400, before anything walks them', async () => {
+    const depth = 20_000;
+    const where = '["q/and",'.repeat(depth) + '["=",["svc/id"],"$x"]' + ']'.repeat(depth);
+    const res = await post(`{"command":"svc.entity/query","args":{"query":{"q/from":"svc/user","q/select":["svc/id"],"q/where":${where},"q/limit":1}}}`);
+    expect(res.status).toBe(400);
+    expect((await res.json()).result).toMatchObject({ name: 'request.error/invalid-body', data: { field: 'body' } });
+  });
+
   it('answers unknown routes with 404 JSON', async () => {
     const res = await fetch(`${server.baseUrl}/api/nope`, { headers: { authorization: `Token ${server.token}` } });
     expect(res.status).toBe(404);

@@ -8,6 +8,7 @@ import type { CommandRunner } from '../commands/dispatch.js';
 import type { Caller } from '../commands/context.js';
 import type { Database } from '../db/database.js';
 import { SERVICE_SPEC_PATH } from '../api/spec-document.js';
+import { depthLimit } from './depth-limit.js';
 import { errorHandler, send } from './errors.js';
 import { authenticate } from './tokens.js';
 
@@ -64,6 +65,7 @@ export function createApp(options: AppOptions): express.Express {
     next();
   });
   app.use('/api', express.json({ limit: options.bodyLimitBytes ?? 1024 * 1024, strict: false, type: ['application/json', 'application/*+json'] }));
+  app.use('/api', depthLimit());
   app.use(
     OpenApiValidator.middleware({
       apiSpec: SERVICE_SPEC_PATH,
