@@ -3,7 +3,7 @@
 import type { Command, CommandResponse } from '../api/spec-types.js';
 import { Failure } from '../api/failure.js';
 import type { Database } from '../db/database.js';
-import { loadCatalog, type CatalogCache } from '../model/catalog.js';
+import { loadCatalog, type Catalog, type CatalogCache } from '../model/catalog.js';
 import type { Caller, CommandContext } from './context.js';
 import { handlers } from './handlers.js';
 
@@ -19,10 +19,12 @@ export function createCommandRunner(db: Database, cache: CatalogCache): CommandR
           // Inside a transaction the catalog is read through it, so schema changes made earlier in
           // the same transaction are seen.
           let dirty = false;
+          let current: Catalog | undefined;
           const ctx: CommandContext = {
             tx,
             caller,
-            catalog: async () => (dirty ? loadCatalog(tx) : cache.get(tx)),
+            // One catalog read per transaction, unless a schema command changed it.
+            catalog: async () => (dirty ? loadCatalog(tx) : (current ??= await cache.get(tx))),
           };
           const markDirty = () => (dirty = true);
           return execute(ctx, command, markDirty);

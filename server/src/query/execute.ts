@@ -82,7 +82,7 @@ async function shape(ctx: Ctx, rows: EntityRow[], nodes: SelectNode[]): Promise<
         rows.forEach((row, i) => ((out[i] as Entity)[node.key] = readField(row, node.field)));
         break;
       case 'related': {
-        const byParent = await fetchRelated(ctx, rows, node.field, node.target, node.sub);
+        const byParent = isIdsOnly(node) ? await fetchRelatedIds(ctx, rows, node.field) : await fetchRelated(ctx, rows, node.field, node.target, node.sub);
         const children = uniqueRows([...byParent.values()].flat());
         const shaped = new Map((await shape(ctx, children, node.select)).map((entity, i) => [(children[i] as EntityRow).id, entity]));
         rows.forEach((row, i) => {
@@ -104,6 +104,29 @@ async function shape(ctx: Ctx, rows: EntityRow[], nodes: SelectNode[]): Promise<
     }
   }
   return out;
+}
+
+/** A to-one relation selected for its `svc/id` alone: `links` has the answer, no join needed. */
+function isIdsOnly(node: Extract<SelectNode, { kind: 'related' }>): boolean {
+  return (
+    node.field.storage === 'link' &&
+    !node.field.isCollection &&
+    node.sub.where === undefined &&
+    node.select.every((n) => n.kind === 'field' && n.field.name === 'svc/id')
+  );
+}
+
+async function fetchRelatedIds(ctx: Ctx, parents: EntityRow[], field: FieldDef): Promise<Map<string, EntityRow[]>> {
+  const result = new Map<string, EntityRow[]>();
+  if (parents.length === 0) return result;
+  const params = new Params();
+  const [mine, theirs] = linkEnds(field);
+  const sql = `SELECT l.${mine} AS parent_id, l.${theirs} AS id FROM links l WHERE l.relation_id = ${params.add(field.relationId)} AND l.${mine} IN (${params.list([...new Set(parents.map((p) => p.id))])})`;
+  for (const row of (await ctx.tx.query<{ parent_id: string; id: string }>(sql, params.values)).rows) {
+    const only: EntityRow = { id: row.id, public_id: 0, created_at: '', modified_at: '', created_by: null, data: {} };
+    result.set(row.parent_id, [...(result.get(row.parent_id) ?? []), only]);
+  }
+  return result;
 }
 
 function uniqueRows(rows: EntityRow[]): EntityRow[] {

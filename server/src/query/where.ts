@@ -18,6 +18,17 @@ export interface WhereContext {
 
 type Predicate = (access: string) => string;
 
+/**
+ * Columns that are never NULL: comparisons on them need no `coalesce`, and must not have one, or
+ * PostgreSQL cannot use them as index conditions (the cursor rule's `svc/id > $last` would scan).
+ */
+const NOT_NULL = /^[a-z][a-z0-9]*\.(id|public_id|created_at|modified_at|a|b)$/;
+
+/** `expr` over `access`, false (not NULL) when the value is missing. */
+function nullSafe(access: string, expr: string): string {
+  return NOT_NULL.test(access) ? expr : `coalesce(${expr}, false)`;
+}
+
 /** The SQL condition that holds when some value at `path` (from the Entity `alias`) satisfies `pred`. */
 export function onPath(ctx: WhereContext, alias: string, path: ResolvedPath, pred: Predicate, from = 0): string {
   const step = path.steps[from];
@@ -112,7 +123,7 @@ function comparison(ctx: WhereContext, alias: string, type: TypeDef, expr: unkno
   }
   if (op !== '=' && op !== '!=' && valueKind(path.last) === 'boolean') throw operatorError(op, expr, where, `"${op}" does not apply to the bool field ${path.text}.`);
   const p = ctx.params.add(coerce(path.last, value, where));
-  const positive = onPath(ctx, alias, path, (access) => `coalesce(${access} ${COMPARISON[op]} ${p}, false)`);
+  const positive = onPath(ctx, alias, path, (access) => nullSafe(access, `${access} ${COMPARISON[op]} ${p}`));
   return negate ? `NOT (${positive})` : positive;
 }
 
@@ -126,7 +137,7 @@ function membership(ctx: WhereContext, alias: string, type: TypeDef, expr: unkno
   if (value.length > 10_000) throw new Failure('entity.error/query-value-invalid', `In ${where}, a list holds at most 10000 values.`, { field: where });
   const path = resolvePath(ctx.catalog, type, subject, where);
   const list = value.map((v) => coerce(path.last, v, where));
-  const positive = list.length === 0 ? 'FALSE' : onPath(ctx, alias, path, (access) => `coalesce(${access} IN (${ctx.params.list(list)}), false)`);
+  const positive = list.length === 0 ? 'FALSE' : onPath(ctx, alias, path, (access) => nullSafe(access, `${access} IN (${ctx.params.list(list)})`));
   return op === 'q/not-in' ? `NOT (${positive})` : positive;
 }
 
@@ -148,7 +159,7 @@ function text(ctx: WhereContext, alias: string, type: TypeDef, expr: unknown[], 
   if ((op === 'q/contains' || op === 'q/not-contains') && kind === 'uuid') {
     // A collection (or relation) contains an Entity.
     const p = ctx.params.add(coerce(path.last, value, where));
-    positive = onPath(ctx, alias, path, (access) => `coalesce(${access} = ${p}, false)`);
+    positive = onPath(ctx, alias, path, (access) => nullSafe(access, `${access} = ${p}`));
   } else {
     if (kind !== 'text') throw operatorError(op, expr, where, `"${op}" applies to text fields; ${path.text} is ${path.last.fieldType}.`);
     if (typeof value !== 'string') {
