@@ -6,6 +6,18 @@ import type { Check } from '../check.js';
 import authBearerScheme from './server/auth-bearer-scheme.js';
 import authMissingToken from './server/auth-missing-token.js';
 import authWrongToken from './server/auth-wrong-token.js';
+import commandAddCollectionItems from './server/command-add-collection-items.js';
+import commandBadInput from './server/command-bad-input.js';
+import commandBatchAtomic from './server/command-batch-atomic.js';
+import commandBatchInOrder from './server/command-batch-in-order.js';
+import commandCreateClientId from './server/command-create-client-id.js';
+import commandCreateSystemFields from './server/command-create-system-fields.js';
+import commandDelete from './server/command-delete.js';
+import commandModelContract from './server/command-model-contract.js';
+import commandModelFull from './server/command-model-full.js';
+import commandRemoveCollectionItems from './server/command-remove-collection-items.js';
+import commandUpdateModificationDate from './server/command-update-modification-date.js';
+import commandUpdatePartial from './server/command-update-partial.js';
 import envelopeArgsMustBeObject from './server/envelope-args-must-be-object.js';
 import envelopeArrayInArrayOut from './server/envelope-array-in-array-out.js';
 import envelopeMalformedJson from './server/envelope-malformed-json.js';
@@ -13,12 +25,20 @@ import envelopeNotACommand from './server/envelope-not-a-command.js';
 import envelopeObjectInObjectOut from './server/envelope-object-in-object-out.js';
 import envelopeParamsMustBeObject from './server/envelope-params-must-be-object.js';
 import errorsUnknownType from './server/errors-unknown-type.js';
+import pagingCursorRule from './server/paging-cursor-rule.js';
+import queryCollectionsEmptyArray from './server/query-collections-empty-array.js';
+import queryDefaultOrder from './server/query-default-order.js';
+import queryLimitRequired from './server/query-limit-required.js';
 import robustnessNo5xxNoStackTrace from './server/robustness-no-5xx-no-stack-trace.js';
 import routingUnknownRoute from './server/routing-unknown-route.js';
+import schemaCreatedTypesListed from './server/schema-created-types-listed.js';
 import schemaListsUserType from './server/schema-lists-user-type.js';
 import schemaQueryWithoutArgs from './server/schema-query-without-args.js';
+import schemaTypeCreateOwnFields from './server/schema-type-create-own-fields.js';
+import schemaTypeCreateSystemFields from './server/schema-type-create-system-fields.js';
+import schemaTypeDeleteRecreate from './server/schema-type-delete-recreate.js';
 
-/** Server checks, in run order: authentication first, then the envelope, then robustness. */
+/** Server checks, in run order: authentication first, then the envelope, the schema and the commands, then robustness. */
 export const serverChecks: readonly Check[] = [
   authMissingToken,
   authWrongToken,
@@ -32,8 +52,57 @@ export const serverChecks: readonly Check[] = [
   errorsUnknownType,
   schemaQueryWithoutArgs,
   schemaListsUserType,
+  // Checks that build their own test Databases (conformance/src/workspace.ts): schema, then the
+  // commands one by one, then queries, paging, batches, bad input and the model-based properties.
+  schemaCreatedTypesListed,
+  schemaTypeCreateOwnFields,
+  schemaTypeCreateSystemFields,
+  schemaTypeDeleteRecreate,
+  commandCreateSystemFields,
+  commandCreateClientId,
+  commandUpdatePartial,
+  commandUpdateModificationDate,
+  commandDelete,
+  commandAddCollectionItems,
+  commandRemoveCollectionItems,
+  queryCollectionsEmptyArray,
+  queryDefaultOrder,
+  queryLimitRequired,
+  pagingCursorRule,
+  commandBatchInOrder,
+  commandBatchAtomic,
+  commandBadInput,
+  commandModelContract,
+  commandModelFull,
   routingUnknownRoute,
   robustnessNo5xxNoStackTrace,
+];
+
+/**
+ * Server checks that build their own test Databases with svc.schema/batch and write Entities
+ * (conformance/src/workspace.ts); a stand-in server without Databases cannot pass them.
+ */
+export const workspaceChecks: readonly Check[] = [
+  schemaCreatedTypesListed,
+  schemaTypeCreateOwnFields,
+  schemaTypeCreateSystemFields,
+  schemaTypeDeleteRecreate,
+  commandCreateSystemFields,
+  commandCreateClientId,
+  commandUpdatePartial,
+  commandUpdateModificationDate,
+  commandDelete,
+  commandAddCollectionItems,
+  commandRemoveCollectionItems,
+  queryCollectionsEmptyArray,
+  queryDefaultOrder,
+  queryLimitRequired,
+  pagingCursorRule,
+  commandBatchInOrder,
+  commandBatchAtomic,
+  commandBadInput,
+  commandModelContract,
+  commandModelFull,
 ];
 
 /** Integration-app checks: none yet. */

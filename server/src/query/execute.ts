@@ -11,7 +11,7 @@ import type { QueryParams } from './operands.js';
 import { linkEnds, type ResolvedPath } from './paths.js';
 import { planSelect, readLimit, type SelectNode, type SubQuery } from './select.js';
 import { Aliases, entityColumns, Params, type EntityRow } from './sql.js';
-import { compileWhere, type WhereContext } from './where.js';
+import { and, compileWhere, SQL_FALSE, SQL_TRUE, type WhereContext } from './where.js';
 
 /** The most Entities one response holds, `q/no-limit` included. */
 export const MAX_RESULT_ROWS = 100_000;
@@ -46,12 +46,13 @@ export async function runQuery(tx: Queryable, catalog: Catalog, query: unknown, 
   const params = new Params();
   const aliases = new Aliases();
   const where: WhereContext = { catalog, params, queryParams, aliases };
-  const conditions = [`e.type_id = ${params.add(type.id)}`];
-  if (query['q/where'] !== undefined) conditions.push(compileWhere(where, 'e', type, query['q/where']));
+  const condition = and([`e.type_id = ${params.add(type.id)}`, query['q/where'] === undefined ? SQL_TRUE : compileWhere(where, 'e', type, query['q/where'])]);
   const order = compileOrder(catalog, params, aliases, 'e', type, query['q/order-by']);
+  if (condition === SQL_FALSE || limit === 0) return [];
   const cap = limit ?? MAX_RESULT_ROWS + 1;
-  const sql = `SELECT ${entityColumns('e')} FROM entities e ${order.joins.join(' ')} WHERE ${conditions.join(' AND ')} ORDER BY ${order.orderBy.join(', ')} LIMIT ${params.add(cap)}`;
-  const rows = (await tx.query<EntityRow>(sql, params.values)).rows;
+  const sql = `SELECT ${entityColumns('e')} FROM entities e ${order.joins.join(' ')} WHERE ${condition} ORDER BY ${order.orderBy.join(', ')} LIMIT ${params.add(cap)}`;
+  const statement = params.finish(sql);
+  const rows = (await tx.query<EntityRow>(statement.text, statement.values)).rows;
   if (limit === null && rows.length > MAX_RESULT_ROWS) throw tooLarge('query');
   return shape(ctx, rows, nodes);
 }
@@ -122,7 +123,8 @@ async function fetchRelatedIds(ctx: Ctx, parents: EntityRow[], field: FieldDef):
   const params = new Params();
   const [mine, theirs] = linkEnds(field);
   const sql = `SELECT l.${mine} AS parent_id, l.${theirs} AS id FROM links l WHERE l.relation_id = ${params.add(field.relationId)} AND l.${mine} IN (${params.list([...new Set(parents.map((p) => p.id))])})`;
-  for (const row of (await ctx.tx.query<{ parent_id: string; id: string }>(sql, params.values)).rows) {
+  const statement = params.finish(sql);
+  for (const row of (await ctx.tx.query<{ parent_id: string; id: string }>(statement.text, statement.values)).rows) {
     const only: EntityRow = { id: row.id, public_id: 0, created_at: '', modified_at: '', created_by: null, data: {} };
     result.set(row.parent_id, [...(result.get(row.parent_id) ?? []), only]);
   }
@@ -143,16 +145,20 @@ async function fetchRelated(ctx: Ctx, parents: EntityRow[], field: FieldDef, tar
   const params = new Params();
   const aliases = new Aliases();
   const where: WhereContext = { catalog: ctx.catalog, params, queryParams: ctx.queryParams, aliases };
-  const conditions = [`t.type_id = ${params.add(target.id)}`];
-  if (sub.where !== undefined) conditions.push(compileWhere(where, 't', target, sub.where, `q/where of ${field.name}`));
+  const condition = and([
+    `t.type_id = ${params.add(target.id)}`,
+    sub.where === undefined ? SQL_TRUE : compileWhere(where, 't', target, sub.where, `q/where of ${field.name}`),
+  ]);
   const order = compileOrder(ctx.catalog, params, aliases, 't', target, sub.orderBy, `q/order-by of ${field.name}`);
+  if (condition === SQL_FALSE || sub.limit === 0) return result;
 
   if (field.storage !== 'link') {
     // svc/created-by: a column of the parent row.
     const ids = [...new Set(parents.map((p) => p.created_by).filter((id): id is string => id !== null))];
     if (ids.length === 0) return result;
-    const sql = `SELECT ${entityColumns('t')} FROM entities t WHERE ${conditions.join(' AND ')} AND t.id IN (${params.list(ids)})`;
-    const byId = new Map((await ctx.tx.query<EntityRow>(sql, params.values)).rows.map((r) => [r.id, r]));
+    const sql = `SELECT ${entityColumns('t')} FROM entities t WHERE ${condition} AND t.id IN (${params.list(ids)})`;
+    const statement = params.finish(sql);
+    const byId = new Map((await ctx.tx.query<EntityRow>(statement.text, statement.values)).rows.map((r) => [r.id, r]));
     for (const parent of parents) {
       const user = parent.created_by ? byId.get(parent.created_by) : undefined;
       if (user) result.set(parent.id, [user]);
@@ -164,7 +170,7 @@ async function fetchRelated(ctx: Ctx, parents: EntityRow[], field: FieldDef, tar
   const relation = params.add(field.relationId);
   const parentIds = [...new Set(parents.map((p) => p.id))];
   const body = (parentCondition: string) =>
-    `SELECT l.${mine} AS parent_id, ${entityColumns('t')} FROM links l JOIN entities t ON t.id = l.${theirs} ${order.joins.join(' ')} WHERE l.relation_id = ${relation} AND ${parentCondition} AND ${conditions.join(' AND ')}`;
+    `SELECT l.${mine} AS parent_id, ${entityColumns('t')} FROM links l JOIN entities t ON t.id = l.${theirs} ${order.joins.join(' ')} WHERE l.relation_id = ${relation} AND ${parentCondition} AND ${condition}`;
   let sql: string;
   if (sub.limit === null) {
     sql = `${body(`l.${mine} IN (${params.list(parentIds)})`)} ORDER BY ${order.orderBy.join(', ')} LIMIT ${params.add(MAX_RESULT_ROWS + 1)}`;
@@ -174,7 +180,8 @@ async function fetchRelated(ctx: Ctx, parents: EntityRow[], field: FieldDef, tar
       .map((id, i) => `SELECT * FROM (${body(`l.${mine} = ${params.add(id)}`)} ORDER BY ${order.orderBy.join(', ')} LIMIT ${limit}) b${i}`)
       .join(' UNION ALL ');
   }
-  const rows = (await ctx.tx.query<EntityRow & { parent_id: string }>(sql, params.values)).rows;
+  const statement = params.finish(sql);
+  const rows = (await ctx.tx.query<EntityRow & { parent_id: string }>(statement.text, statement.values)).rows;
   if (sub.limit === null && rows.length > MAX_RESULT_ROWS) throw tooLarge(field.name);
   for (const row of rows) {
     const list = result.get(row.parent_id) ?? [];
@@ -204,7 +211,8 @@ async function countLinks(ctx: Ctx, parents: EntityRow[], field: FieldDef): Prom
   const params = new Params();
   const [mine] = linkEnds(field);
   const sql = `SELECT l.${mine} AS parent_id, count(*) AS n FROM links l WHERE l.relation_id = ${params.add(field.relationId)} AND l.${mine} IN (${params.list(parents.map((p) => p.id))}) GROUP BY l.${mine}`;
-  const { rows } = await ctx.tx.query<{ parent_id: string; n: number | string }>(sql, params.values);
+  const statement = params.finish(sql);
+  const { rows } = await ctx.tx.query<{ parent_id: string; n: number | string }>(statement.text, statement.values);
   return new Map(rows.map((r) => [r.parent_id, Number(r.n)]));
 }
 

@@ -1,14 +1,33 @@
-// Building one SQL statement: parameters are numbered as they are added.
+// Building one SQL statement. Parameters get placeholders that are numbered when the statement
+// is finished, from the text that is left: parts folded away by the compiler (a constant
+// condition) take their parameters with them, and a placeholder used twice keeps one number.
 export class Params {
-  readonly values: unknown[] = [];
+  private readonly added: unknown[] = [];
 
   add(value: unknown): string {
-    this.values.push(value);
-    return `$${this.values.length}`;
+    this.added.push(value);
+    return `@@p${this.added.length - 1}@@`;
   }
 
   list(values: readonly unknown[]): string {
     return values.map((v) => this.add(v)).join(', ');
+  }
+
+  /** The statement with `$1`, `$2`, ... in order of first appearance, and their values. */
+  finish(sql: string): { text: string; values: unknown[] } {
+    const numbers = new Map<number, number>();
+    const values: unknown[] = [];
+    const text = sql.replace(/@@p(\d+)@@/g, (_, index: string) => {
+      const i = Number(index);
+      let n = numbers.get(i);
+      if (n === undefined) {
+        values.push(this.added[i]);
+        n = values.length;
+        numbers.set(i, n);
+      }
+      return `$${n}`;
+    });
+    return { text, values };
   }
 }
 

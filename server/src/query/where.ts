@@ -6,7 +6,7 @@ import { Failure } from '../api/failure.js';
 import type { Catalog, TypeDef } from '../model/catalog.js';
 import { USER_TYPE } from '../model/field-types.js';
 import { coerce, resolveOperand, type QueryParams } from './operands.js';
-import { linkEnds, resolvePath, valueKind, valueSql, type ResolvedPath } from './paths.js';
+import { linkEnds, resolvePath, valueKind, valueSql, type ResolvedPath, type ValueKind } from './paths.js';
 import { Aliases, Params } from './sql.js';
 
 export interface WhereContext {
@@ -29,6 +29,42 @@ function nullSafe(access: string, expr: string): string {
   return NOT_NULL.test(access) ? expr : `coalesce(${expr}, false)`;
 }
 
+/** Whether `access` has a value (constant TRUE on NOT NULL columns). */
+function present(access: string): string {
+  return NOT_NULL.test(access) ? SQL_TRUE : `${access} IS NOT NULL`;
+}
+
+/**
+ * Constant conditions are folded away at compile time rather than sent as `TRUE` / `FALSE`: they
+ * are pointless work, and pg-mem fails on a constant condition beside joins.
+ */
+export const SQL_TRUE = 'TRUE';
+export const SQL_FALSE = 'FALSE';
+
+export function not(condition: string): string {
+  if (condition === SQL_TRUE) return SQL_FALSE;
+  if (condition === SQL_FALSE) return SQL_TRUE;
+  return `NOT (${condition})`;
+}
+
+export function and(conditions: string[]): string {
+  if (conditions.includes(SQL_FALSE)) return SQL_FALSE;
+  const rest = conditions.filter((c) => c !== SQL_TRUE);
+  return rest.length === 0 ? SQL_TRUE : rest.length === 1 ? (rest[0] as string) : `(${rest.join(' AND ')})`;
+}
+
+function or(conditions: string[]): string {
+  if (conditions.includes(SQL_TRUE)) return SQL_TRUE;
+  const rest = conditions.filter((c) => c !== SQL_FALSE);
+  return rest.length === 0 ? SQL_FALSE : rest.length === 1 ? (rest[0] as string) : `(${rest.join(' OR ')})`;
+}
+
+/** A parameter as the column compares it (pg-mem compares timestamps with text wrongly in `IN`). */
+function placeholder(params: Params, value: unknown, kind: ValueKind): string {
+  const p = params.add(value);
+  return kind === 'timestamp' ? `${p}::timestamptz` : p;
+}
+
 /** The SQL condition that holds when some value at `path` (from the Entity `alias`) satisfies `pred`. */
 export function onPath(ctx: WhereContext, alias: string, path: ResolvedPath, pred: Predicate, from = 0): string {
   const step = path.steps[from];
@@ -37,15 +73,23 @@ export function onPath(ctx: WhereContext, alias: string, path: ResolvedPath, pre
   if (step.viaColumn) {
     if (restIsId) return pred(`${alias}.created_by`);
     const t = ctx.aliases.next();
+    const deeper = onPath(ctx, t, path, pred, from + 1);
+    if (deeper === SQL_FALSE) return SQL_FALSE;
     const users = ctx.catalog.type(USER_TYPE);
-    return `coalesce(${alias}.created_by IN (SELECT ${t}.id FROM entities ${t} WHERE ${t}.type_id = ${ctx.params.add(users.id)} AND ${onPath(ctx, t, path, pred, from + 1)}), false)`;
+    return `coalesce(${alias}.created_by IN (SELECT ${t}.id FROM entities ${t} WHERE ${and([`${t}.type_id = ${ctx.params.add(users.id)}`, deeper])}), false)`;
   }
   const [mine, theirs] = linkEnds(step.field);
   const l = ctx.aliases.next('l');
   const relation = ctx.params.add(step.field.relationId);
-  if (restIsId) return `${alias}.id IN (SELECT ${l}.${mine} FROM links ${l} WHERE ${l}.relation_id = ${relation} AND ${pred(`${l}.${theirs}`)})`;
+  if (restIsId) {
+    const condition = pred(`${l}.${theirs}`);
+    if (condition === SQL_FALSE) return SQL_FALSE;
+    return `${alias}.id IN (SELECT ${l}.${mine} FROM links ${l} WHERE ${and([`${l}.relation_id = ${relation}`, condition])})`;
+  }
   const t = ctx.aliases.next();
-  return `${alias}.id IN (SELECT ${l}.${mine} FROM links ${l} JOIN entities ${t} ON ${t}.id = ${l}.${theirs} WHERE ${l}.relation_id = ${relation} AND ${onPath(ctx, t, path, pred, from + 1)})`;
+  const deeper = onPath(ctx, t, path, pred, from + 1);
+  if (deeper === SQL_FALSE) return SQL_FALSE;
+  return `${alias}.id IN (SELECT ${l}.${mine} FROM links ${l} JOIN entities ${t} ON ${t}.id = ${l}.${theirs} WHERE ${and([`${l}.relation_id = ${relation}`, deeper])})`;
 }
 
 function operatorError(op: unknown, expr: unknown, where: string, why: string): Failure {
@@ -89,8 +133,8 @@ function comparison(ctx: WhereContext, alias: string, type: TypeDef, expr: unkno
     if (op !== '=' && op !== '!=') throw operatorError(op, expr, where, 'q/null? is compared with = or != only.');
     if (typeof value !== 'boolean') throw new Failure('entity.error/query-value-invalid', `In ${where}, q/null? is compared with true or false; got ${JSON.stringify(value)}.`, { field: where, value: value as never });
     const path = resolvePath(ctx.catalog, type, subject[1], where);
-    const hasValue = onPath(ctx, alias, path, (access) => `${access} IS NOT NULL`);
-    return value !== negate ? `NOT (${hasValue})` : `(${hasValue})`;
+    const hasValue = onPath(ctx, alias, path, present);
+    return value !== negate ? not(hasValue) : hasValue;
   }
 
   if (isFunctionCall(subject, 'q/count')) {
@@ -118,13 +162,13 @@ function comparison(ctx: WhereContext, alias: string, type: TypeDef, expr: unkno
   const path = resolvePath(ctx.catalog, type, subject, where);
   if (value === null) {
     if (op !== '=' && op !== '!=') throw operatorError(op, expr, where, `"${op}" cannot compare with null; use ['=', ['q/null?', ${path.text}], true].`);
-    const hasValue = onPath(ctx, alias, path, (access) => `${access} IS NOT NULL`);
-    return negate ? `(${hasValue})` : `NOT (${hasValue})`;
+    const hasValue = onPath(ctx, alias, path, present);
+    return negate ? hasValue : not(hasValue);
   }
   if (op !== '=' && op !== '!=' && valueKind(path.last) === 'boolean') throw operatorError(op, expr, where, `"${op}" does not apply to the bool field ${path.text}.`);
-  const p = ctx.params.add(coerce(path.last, value, where));
+  const p = placeholder(ctx.params, coerce(path.last, value, where), valueKind(path.last));
   const positive = onPath(ctx, alias, path, (access) => nullSafe(access, `${access} ${COMPARISON[op]} ${p}`));
-  return negate ? `NOT (${positive})` : positive;
+  return negate ? not(positive) : positive;
 }
 
 function membership(ctx: WhereContext, alias: string, type: TypeDef, expr: unknown[], where: string): string {
@@ -136,9 +180,12 @@ function membership(ctx: WhereContext, alias: string, type: TypeDef, expr: unkno
   }
   if (value.length > 10_000) throw new Failure('entity.error/query-value-invalid', `In ${where}, a list holds at most 10000 values.`, { field: where });
   const path = resolvePath(ctx.catalog, type, subject, where);
-  const list = value.map((v) => coerce(path.last, v, where));
-  const positive = list.length === 0 ? 'FALSE' : onPath(ctx, alias, path, (access) => nullSafe(access, `${access} IN (${ctx.params.list(list)})`));
-  return op === 'q/not-in' ? `NOT (${positive})` : positive;
+  const kind = valueKind(path.last);
+  // Duplicates dropped: pg-mem answers a row once per repeated value of an IN list.
+  const list = [...new Set(value.map((v) => coerce(path.last, v, where)))];
+  const positive =
+    list.length === 0 ? SQL_FALSE : onPath(ctx, alias, path, (access) => nullSafe(access, `${access} IN (${list.map((v) => placeholder(ctx.params, v, kind)).join(', ')})`));
+  return op === 'q/not-in' ? not(positive) : positive;
 }
 
 const TEXT_OPS: Record<string, (access: string, p: string) => string> = {
@@ -158,7 +205,7 @@ function text(ctx: WhereContext, alias: string, type: TypeDef, expr: unknown[], 
   let positive: string;
   if ((op === 'q/contains' || op === 'q/not-contains') && kind === 'uuid') {
     // A collection (or relation) contains an Entity.
-    const p = ctx.params.add(coerce(path.last, value, where));
+    const p = placeholder(ctx.params, coerce(path.last, value, where), kind);
     positive = onPath(ctx, alias, path, (access) => nullSafe(access, `${access} = ${p}`));
   } else {
     if (kind !== 'text') throw operatorError(op, expr, where, `"${op}" applies to text fields; ${path.text} is ${path.last.fieldType}.`);
@@ -169,14 +216,14 @@ function text(ctx: WhereContext, alias: string, type: TypeDef, expr: unknown[], 
     const build = TEXT_OPS[op] as (a: string, p: string) => string;
     positive = onPath(ctx, alias, path, (access) => build(access, p));
   }
-  return op === 'q/not-contains' ? `NOT (${positive})` : positive;
+  return op === 'q/not-contains' ? not(positive) : positive;
 }
 
 function logical(ctx: WhereContext, alias: string, type: TypeDef, expr: unknown[], where: string): string {
   const [op, ...operands] = expr;
   if (operands.length === 0) throw operatorError(op, expr, where, `"${String(op)}" needs at least one expression.`);
   const parts = operands.map((e, i) => compileWhere(ctx, alias, type, e, `${where}[${i + 1}]`));
-  return `(${parts.join(op === 'q/and' ? ' AND ' : ' OR ')})`;
+  return op === 'q/and' ? and(parts) : or(parts);
 }
 
 const OPERATORS: Record<string, (ctx: WhereContext, alias: string, type: TypeDef, expr: unknown[], where: string) => string> = {
