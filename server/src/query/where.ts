@@ -123,43 +123,46 @@ function compareNumbers(op: string, a: number, b: number): boolean {
   }
 }
 
+/** `['=' | '!=', ['q/null?', path], <boolean>]`: whether the path has no value. */
+function nullTest(ctx: WhereContext, alias: string, type: TypeDef, expr: unknown[], value: unknown, where: string): string {
+  const [op, subject] = expr as [string, [string, unknown]];
+  if (op !== '=' && op !== '!=') throw operatorError(op, expr, where, 'q/null? is compared with = or != only.');
+  if (typeof value !== 'boolean') {
+    throw new Failure('entity.error/query-value-invalid', `In ${where}, q/null? is compared with true or false; got ${JSON.stringify(value)}.`, { field: where, value: value as never });
+  }
+  const hasValue = onPath(ctx, alias, resolvePath(ctx.catalog, type, subject[1], where), present);
+  return value !== (op === '!=') ? not(hasValue) : hasValue;
+}
+
+/** `[<op>, ['q/count', [<collection>, 'svc/id']], <integer>]`: the number of items compared. */
+function countTest(ctx: WhereContext, alias: string, type: TypeDef, expr: unknown[], value: unknown, where: string): string {
+  const [op, subject] = expr as [string, [string, unknown]];
+  const path = resolvePath(ctx.catalog, type, subject[1], where);
+  const step = path.steps[0];
+  if (!step || step.viaColumn || path.steps.length !== 1 || path.last.name !== 'svc/id') {
+    throw operatorError(op, expr, where, `q/count counts the items of one relation or collection field, written [<collection>, "svc/id"]; ${path.text} is not one.`);
+  }
+  if (typeof value !== 'number' || !Number.isInteger(value)) {
+    throw new Failure('entity.error/query-value-invalid', `In ${where}, q/count is compared with an integer; got ${JSON.stringify(value)}.`, { field: where, value: value as never });
+  }
+  const [mine] = linkEnds(step.field);
+  const [c, l, l2] = [ctx.aliases.next('c'), ctx.aliases.next('l'), ctx.aliases.next('l')];
+  const relation = ctx.params.add(step.field.relationId);
+  const counted = `${alias}.id IN (SELECT ${c}.e FROM (SELECT ${l}.${mine} AS e, count(*) AS n FROM links ${l} WHERE ${l}.relation_id = ${relation} GROUP BY ${l}.${mine}) ${c} WHERE ${c}.n ${op === '!=' ? '<>' : op} ${ctx.params.add(value)})`;
+  // Entities without items have no group: they match when 0 satisfies the comparison.
+  if (!compareNumbers(op, 0, value)) return counted;
+  return or([counted, `${alias}.id NOT IN (SELECT ${l2}.${mine} FROM links ${l2} WHERE ${l2}.relation_id = ${relation})`]);
+}
+
 function comparison(ctx: WhereContext, alias: string, type: TypeDef, expr: unknown[], where: string): string {
   const [op, subject, operand] = expr as [string, unknown, unknown];
   if (expr.length !== 3) throw operatorError(op, expr, where, `"${op}" takes a field and a value: [${JSON.stringify(op)}, [<field>], <value or $param>].`);
   const value = resolveOperand(operand, ctx.queryParams, where);
-  const negate = op === '!=';
-
-  if (isFunctionCall(subject, 'q/null?')) {
-    if (op !== '=' && op !== '!=') throw operatorError(op, expr, where, 'q/null? is compared with = or != only.');
-    if (typeof value !== 'boolean') throw new Failure('entity.error/query-value-invalid', `In ${where}, q/null? is compared with true or false; got ${JSON.stringify(value)}.`, { field: where, value: value as never });
-    const path = resolvePath(ctx.catalog, type, subject[1], where);
-    const hasValue = onPath(ctx, alias, path, present);
-    return value !== negate ? not(hasValue) : hasValue;
-  }
-
-  if (isFunctionCall(subject, 'q/count')) {
-    const path = resolvePath(ctx.catalog, type, subject[1], where);
-    const step = path.steps[0];
-    if (!step || step.viaColumn || path.steps.length !== 1 || path.last.name !== 'svc/id') {
-      throw operatorError(op, expr, where, `q/count counts the items of one relation or collection field, written [<collection>, "svc/id"]; ${path.text} is not one.`);
-    }
-    if (typeof value !== 'number' || !Number.isInteger(value)) {
-      throw new Failure('entity.error/query-value-invalid', `In ${where}, q/count is compared with an integer; got ${JSON.stringify(value)}.`, { field: where, value: value as never });
-    }
-    const [mine] = linkEnds(step.field);
-    const c = ctx.aliases.next('c');
-    const l = ctx.aliases.next('l');
-    const l2 = ctx.aliases.next('l');
-    const relation = ctx.params.add(step.field.relationId);
-    const n = ctx.params.add(value);
-    const sqlOp = op === '!=' ? '<>' : op;
-    const counted = `${alias}.id IN (SELECT ${c}.e FROM (SELECT ${l}.${mine} AS e, count(*) AS n FROM links ${l} WHERE ${l}.relation_id = ${relation} GROUP BY ${l}.${mine}) ${c} WHERE ${c}.n ${sqlOp} ${n})`;
-    // Entities without items have no group: they match when 0 satisfies the comparison.
-    if (!compareNumbers(op, 0, value)) return counted;
-    return `(${counted} OR ${alias}.id NOT IN (SELECT ${l2}.${mine} FROM links ${l2} WHERE ${l2}.relation_id = ${relation}))`;
-  }
+  if (isFunctionCall(subject, 'q/null?')) return nullTest(ctx, alias, type, expr, value, where);
+  if (isFunctionCall(subject, 'q/count')) return countTest(ctx, alias, type, expr, value, where);
 
   const path = resolvePath(ctx.catalog, type, subject, where);
+  const negate = op === '!=';
   if (value === null) {
     if (op !== '=' && op !== '!=') throw operatorError(op, expr, where, `"${op}" cannot compare with null; use ['=', ['q/null?', ${path.text}], true].`);
     const hasValue = onPath(ctx, alias, path, present);
