@@ -9,6 +9,7 @@ import type { components } from '../../generated/service/types.js';
 import { describeRequest, expectSuccess, fail } from './assert.js';
 import type { CheckContext } from './check.js';
 import type { HttpResponse } from './http.js';
+import { isRecord } from './shapes.js';
 import {
   createOperations,
   deleteOperations,
@@ -102,4 +103,19 @@ export async function runBatch(ctx: CheckContext, commands: Command[], what: str
     }
     return record.result;
   });
+}
+
+/** Creates one Group and two Items in a test workspace; answers their ids. */
+export async function createGroupAndTwoItems(ctx: CheckContext, n: TestWorkspace['names']): Promise<{ group: string; items: [string, string] }> {
+  const created = await runBatch(
+    ctx,
+    [
+      { command: 'svc.entity/create', args: { type: n.groups, entity: { [n.name]: 'parent' } } },
+      { command: 'svc.entity/create', args: { type: n.items, entity: { [n.title]: 'one' } } },
+      { command: 'svc.entity/create', args: { type: n.items, entity: { [n.title]: 'two' } } },
+    ],
+    'creating a Group and two Items',
+  );
+  const [group, a, b] = created.map((e) => (isRecord(e) ? String(e['svc/id']) : '')) as [string, string, string];
+  return { group, items: [a, b] };
 }

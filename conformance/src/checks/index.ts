@@ -38,46 +38,6 @@ import schemaTypeCreateOwnFields from './server/schema-type-create-own-fields.js
 import schemaTypeCreateSystemFields from './server/schema-type-create-system-fields.js';
 import schemaTypeDeleteRecreate from './server/schema-type-delete-recreate.js';
 
-/** Server checks, in run order: authentication first, then the envelope, the schema and the commands, then robustness. */
-export const serverChecks: readonly Check[] = [
-  authMissingToken,
-  authWrongToken,
-  authBearerScheme,
-  envelopeObjectInObjectOut,
-  envelopeArrayInArrayOut,
-  envelopeArgsMustBeObject,
-  envelopeParamsMustBeObject,
-  envelopeMalformedJson,
-  envelopeNotACommand,
-  errorsUnknownType,
-  schemaQueryWithoutArgs,
-  schemaListsUserType,
-  // Checks that build their own test Databases (conformance/src/workspace.ts): schema, then the
-  // commands one by one, then queries, paging, batches, bad input and the model-based properties.
-  schemaCreatedTypesListed,
-  schemaTypeCreateOwnFields,
-  schemaTypeCreateSystemFields,
-  schemaTypeDeleteRecreate,
-  commandCreateSystemFields,
-  commandCreateClientId,
-  commandUpdatePartial,
-  commandUpdateModificationDate,
-  commandDelete,
-  commandAddCollectionItems,
-  commandRemoveCollectionItems,
-  queryCollectionsEmptyArray,
-  queryDefaultOrder,
-  queryLimitRequired,
-  pagingCursorRule,
-  commandBatchInOrder,
-  commandBatchAtomic,
-  commandBadInput,
-  commandModelContract,
-  commandModelFull,
-  routingUnknownRoute,
-  robustnessNo5xxNoStackTrace,
-];
-
 /**
  * Server checks that build their own test Databases with svc.schema/batch and write Entities
  * (conformance/src/workspace.ts); a stand-in server without Databases cannot pass them.
@@ -103,6 +63,27 @@ export const workspaceChecks: readonly Check[] = [
   commandBadInput,
   commandModelContract,
   commandModelFull,
+];
+
+/** Server checks, in run order: authentication first, then the envelope, the schema and the commands, then robustness. */
+export const serverChecks: readonly Check[] = [
+  authMissingToken,
+  authWrongToken,
+  authBearerScheme,
+  envelopeObjectInObjectOut,
+  envelopeArrayInArrayOut,
+  envelopeArgsMustBeObject,
+  envelopeParamsMustBeObject,
+  envelopeMalformedJson,
+  envelopeNotACommand,
+  errorsUnknownType,
+  schemaQueryWithoutArgs,
+  schemaListsUserType,
+  // Checks that build their own test Databases (conformance/src/workspace.ts): schema, then the
+  // commands one by one, then queries, paging, batches, bad input and the model-based properties.
+  ...workspaceChecks,
+  routingUnknownRoute,
+  robustnessNo5xxNoStackTrace,
 ];
 
 /** Integration-app checks: none yet. */

@@ -2,7 +2,7 @@ import { fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
 import { refIds } from '../../model/driver.js';
 import { isRecord } from '../../shapes.js';
-import { run, runBatch, withTestWorkspace } from '../../workspace.js';
+import { createGroupAndTwoItems, run, withTestWorkspace } from '../../workspace.js';
 
 export default defineCheck({
   id: 'command.remove-collection-items',
@@ -13,16 +13,10 @@ export default defineCheck({
   target: 'server',
   async run(ctx) {
     await withTestWorkspace(ctx, async ({ names: n }) => {
-      const created = await runBatch(
-        ctx,
-        [
-          { command: 'svc.entity/create', args: { type: n.groups, entity: { [n.name]: 'parent' } } },
-          { command: 'svc.entity/create', args: { type: n.items, entity: { [n.title]: 'one' } } },
-          { command: 'svc.entity/create', args: { type: n.items, entity: { [n.title]: 'two' } } },
-        ],
-        'creating a Group and two Items',
-      );
-      const [g, a, b] = created.map((e) => (isRecord(e) ? String(e['svc/id']) : '')) as [string, string, string];
+      const {
+        group: g,
+        items: [a, b],
+      } = await createGroupAndTwoItems(ctx, n);
       for (const field of [n.members, n.tagged]) {
         const args = { type: n.groups, entity: { 'svc/id': g }, field, items: [{ 'svc/id': a }, { 'svc/id': b }] };
         await run(ctx, { command: 'svc.entity/add-collection-items', args }, `svc.entity/add-collection-items to ${field}`);
