@@ -37,6 +37,8 @@ import schemaQueryWithoutArgs from './server/schema-query-without-args.js';
 import schemaTypeCreateOwnFields from './server/schema-type-create-own-fields.js';
 import schemaTypeCreateSystemFields from './server/schema-type-create-system-fields.js';
 import schemaTypeDeleteRecreate from './server/schema-type-delete-recreate.js';
+import schemaSubCommands from './server/schema-sub-commands.js';
+import queryNoLimit from './server/query-no-limit.js';
 
 /**
  * Server checks that build their own test Databases with svc.schema/batch and write Entities
@@ -47,6 +49,7 @@ export const workspaceChecks: readonly Check[] = [
   schemaTypeCreateOwnFields,
   schemaTypeCreateSystemFields,
   schemaTypeDeleteRecreate,
+  schemaSubCommands,
   commandCreateSystemFields,
   commandCreateClientId,
   commandUpdatePartial,
@@ -57,6 +60,7 @@ export const workspaceChecks: readonly Check[] = [
   queryCollectionsEmptyArray,
   queryDefaultOrder,
   queryLimitRequired,
+  queryNoLimit,
   pagingCursorRule,
   commandBatchInOrder,
   commandBatchAtomic,

@@ -155,7 +155,7 @@ export default defineCheck({
     'q/in on the inverse of a many-to-many one; q/limit 1001 holds a whole page of 1000; a collection sub-select with q/limit 100 returns 100 of a longer collection',
   level: 'MUST',
   area: 'pagination',
-  requirements: ['PAGE-001', 'PAGE-002', 'PAGE-003', 'PAGE-006', 'PAGE-007', 'LIMIT-002', 'LIMIT-003'],
+  requirements: ['PAGE-001', 'PAGE-002', 'PAGE-003', 'PAGE-004', 'PAGE-005', 'PAGE-006', 'PAGE-007', 'LIMIT-002', 'LIMIT-003'],
   target: 'server',
   async run(ctx) {
     await withTestWorkspace(ctx, async (workspace) => {

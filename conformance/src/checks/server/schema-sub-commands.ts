@@ -1,0 +1,111 @@
+import { expectSuccess, fail } from '../../assert.js';
+import { defineCheck, type CheckContext } from '../../check.js';
+import { SCHEMA_QUERY } from '../../fixtures.js';
+import { isRecord } from '../../shapes.js';
+import { run, schemaBatch, uniqueSpaceName } from '../../workspace.js';
+
+interface Listed {
+  name: string;
+  meta: Record<string, unknown>;
+  fields: Map<string, Record<string, unknown>>;
+}
+
+/** The live types of the workspace schema, by name. */
+async function listTypes(ctx: CheckContext): Promise<Map<string, Listed>> {
+  const schema = expectSuccess(await ctx.http.command(SCHEMA_QUERY), 'svc.schema/query');
+  const types = isRecord(schema) && Array.isArray(schema['svc/types']) ? schema['svc/types'] : [];
+  const out = new Map<string, Listed>();
+  for (const t of types) {
+    if (!isRecord(t) || t['svc/deleted?'] === true) continue;
+    const fields = new Map<string, Record<string, unknown>>();
+    for (const f of Array.isArray(t['svc/fields']) ? t['svc/fields'] : []) {
+      if (isRecord(f)) fields.set(String(f['svc/name']), isRecord(f['svc/meta']) ? f['svc/meta'] : {});
+    }
+    out.set(String(t['svc/name']), { name: String(t['svc/name']), meta: isRecord(t['svc/meta']) ? t['svc/meta'] : {}, fields });
+  }
+  return out;
+}
+
+export default defineCheck({
+  id: 'schema.sub-commands',
+  name:
+    'svc.schema/batch carries out schema.enum/create (values as Entities with enum/name), schema.field/set-meta, schema.field/rename, ' +
+    'schema.type/rename, svc.app/install-mixins (Comments adds comments/comments), schema.field/delete, also inside svc.command/batch',
+  level: 'SHOULD',
+  area: 'schema',
+  requirements: ['SCHEMA-009', 'SCHEMA-011', 'SCHEMA-012', 'SCHEMA-013', 'SCHEMA-014', 'SCHEMA-015', 'SCHEMA-021', 'SCHEMA-022', 'SCHEMA-023'],
+  target: 'server',
+  async run(ctx) {
+    const space = uniqueSpaceName(ctx);
+    const db = `${space}/Tasks`;
+    const renamed = `${space}/Jobs`;
+    const select = `${space}/Kind_${db}`;
+    const workflow = `workflow/state_${db}`;
+    const created: string[] = [];
+    try {
+      // A schema batch inside a command batch, followed by a write that needs it.
+      const outer = await run(
+        ctx,
+        {
+          command: 'svc.command/batch',
+          args: {
+            commands: [
+              {
+                command: 'svc.schema/batch',
+                args: {
+                  commands: [
+                    { command: 'schema.type/create', args: { 'svc/name': db, 'svc/fields': [{ 'svc/name': `${space}/Title`, 'svc/type': 'svc/text' }] } },
+                    { command: 'schema.enum/create', args: { 'svc/name': select, 'svc/values': [{ 'enum/name': 'Bug', 'enum/color': 'red' }, { 'enum/name': 'Idea' }] } },
+                    {
+                      command: 'schema.enum/create',
+                      args: { 'svc/name': workflow, 'svc/workflow?': true, 'svc/values': [{ 'enum/name': 'Open' }, { 'enum/name': 'Closed', 'workflow/Final': true }] },
+                    },
+                    { command: 'schema.field/create', args: { 'svc/holder-type': db, 'svc/name': `${space}/Kind`, 'svc/type': select } },
+                    { command: 'schema.field/create', args: { 'svc/holder-type': db, 'svc/name': `${space}/State`, 'svc/type': workflow } },
+                    { command: 'schema.field/create', args: { 'svc/holder-type': db, 'svc/name': `${space}/Old`, 'svc/type': 'svc/integer' } },
+                  ],
+                },
+              },
+              { command: 'svc.entity/create', args: { type: db, entity: { [`${space}/Title`]: 'first', [`${space}/Old`]: 3 } } },
+            ],
+          },
+        },
+        'svc.command/batch holding a svc.schema/batch and a create in the new Database',
+      );
+      created.push(db, select, workflow);
+      if (!Array.isArray(outer) || outer.length !== 2) fail(`the command batch answered ${JSON.stringify(outer)?.slice(0, 200)}, expected two results`, ctx.http.lastExchange?.response);
+
+      const values = await run(ctx, { command: 'svc.entity/query', args: { query: { 'q/from': select, 'q/select': ['enum/name', 'enum/color'], 'q/limit': 10 } } }, `reading the values of ${select}`);
+      const names = Array.isArray(values) ? values.map((v) => (isRecord(v) ? v['enum/name'] : undefined)).sort() : [];
+      if (JSON.stringify(names) !== JSON.stringify(['Bug', 'Idea'])) fail(`the enum ${select} holds ${JSON.stringify(values)}, expected Entities named Bug and Idea`, ctx.http.lastExchange?.response);
+      const states = await run(ctx, { command: 'svc.entity/query', args: { query: { 'q/from': workflow, 'q/select': ['enum/name', 'workflow/Final'], 'q/where': ['=', ['workflow/Final'], true], 'q/limit': 10 } } }, `reading the final states of ${workflow}`);
+      if (!Array.isArray(states) || states.length !== 1 || !isRecord(states[0]) || states[0]['enum/name'] !== 'Closed') fail(`the final states of ${workflow} are ${JSON.stringify(states)}, expected only Closed`, ctx.http.lastExchange?.response);
+
+      expectSuccess(
+        await schemaBatch(ctx, [
+          { command: 'schema.field/set-meta', args: { 'holder-type': db, name: `${space}/Title`, 'svc/meta': { 'ui/title?': true } } },
+          { command: 'schema.field/rename', args: { 'holder-type': db, 'from-name': `${space}/Title`, 'to-name': `${space}/Name` } },
+          { command: 'schema.field/delete', args: { 'holder-type': db, name: `${space}/Old` } },
+          { command: 'svc.app/install-mixins', args: { types: { [db]: ['comments/comments-mixin'] } } },
+          { command: 'schema.type/rename', args: { 'from-name': db, 'to-name': renamed } },
+        ]),
+        'set-meta, field rename, field delete, install-mixins and type rename in one svc.schema/batch',
+      );
+      created[0] = renamed;
+      const types = await listTypes(ctx);
+      const jobs = types.get(renamed);
+      if (!jobs || types.has(db)) fail(`after schema.type/rename, the schema should list ${renamed} and not ${db}`, ctx.http.lastExchange?.response);
+      if (jobs.fields.has(`${space}/Title`) || jobs.fields.get(`${space}/Name`)?.['ui/title?'] !== true) fail(`after set-meta and rename, ${renamed} should have ${space}/Name with ui/title? true and no ${space}/Title`, ctx.http.lastExchange?.response);
+      if (jobs.fields.has(`${space}/Old`)) fail(`after schema.field/delete, ${renamed} still lists ${space}/Old`, ctx.http.lastExchange?.response);
+      if (!jobs.fields.has('comments/comments') || !(Array.isArray(jobs.meta['app/mixins']) && jobs.meta['app/mixins'].includes('comments/comments-mixin'))) {
+        fail(`after svc.app/install-mixins of comments/comments-mixin, ${renamed} should list the field comments/comments and the mixin in app/mixins`, ctx.http.lastExchange?.response);
+      }
+      const rows = await run(ctx, { command: 'svc.entity/query', args: { query: { 'q/from': renamed, 'q/select': [`${space}/Name`, 'comments/comments'], 'q/limit': 10 } } }, `reading ${renamed}`);
+      if (JSON.stringify(rows) !== JSON.stringify([{ [`${space}/Name`]: 'first', 'comments/comments': [] }])) {
+        fail(`${renamed} holds ${JSON.stringify(rows)}, expected the Entity written before the renames, with an empty comments/comments`, ctx.http.lastExchange?.response);
+      }
+    } finally {
+      if (created.length > 0) await schemaBatch(ctx, created.map((name) => ({ command: 'schema.type/delete' as const, args: { name } }))).catch(() => undefined);
+    }
+  },
+});
