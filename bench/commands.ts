@@ -28,7 +28,7 @@ import {
 } from './lib/dataset.js';
 import { Profile, groupInterleaved, replay, type Group } from './lib/replay.js';
 import { renderMarkdown, renderPlain, type Table } from './lib/table.js';
-import { formatCount, formatMs, formatRate, formatRatio, max, min, now, percentile, spread, withTimeout } from './lib/timing.js';
+import { formatCount, formatMs, formatRate, formatRatio, max, min, now, percentile, withTimeout } from './lib/timing.js';
 
 type Schemas = components['schemas'];
 type QueryArgs = Schemas['QueryCommand']['args'];

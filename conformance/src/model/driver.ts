@@ -290,6 +290,12 @@ export class ModelDriver {
     return { id, publicId: '0', creationDate: '9999-12-31T23:59:59.999Z', modificationDate: '9999-12-31T23:59:59.999Z', createdBy: NO_SUCH_ID };
   }
 
+  /** Applies a write not yet answered by the server to `model` (creates get provisional system values). */
+  applyProvisional(model: WorkspaceModel, command: Command): void {
+    if (command.command === 'svc.entity/create') model.create(command.args.type, command.args.entity as JsonObject, this.provisional(command));
+    else this.applyToModel(model, command, undefined);
+  }
+
   /** Resolves a list of writes against a copy of the model (ids supplied for creates when `forceIds`). */
   resolveAll(ops: WriteOp[], forceIds: boolean): Command[] {
     const work = this.model.clone();
@@ -297,8 +303,7 @@ export class ModelDriver {
     for (const op of ops) {
       const command = this.resolveWrite(op, work, forceIds);
       if (!command) continue;
-      if (command.command === 'svc.entity/create') work.create(command.args.type, command.args.entity as JsonObject, this.provisional(command));
-      else this.applyToModel(work, command, undefined);
+      this.applyProvisional(work, command);
       commands.push(command);
     }
     return commands;

@@ -116,8 +116,8 @@ export async function workspaceVersion(q: Queryable): Promise<number> {
   return Number(rows[0]?.version ?? 0);
 }
 
-export async function loadCatalog(q: Queryable): Promise<Catalog> {
-  const version = await workspaceVersion(q);
+export async function loadCatalog(q: Queryable, knownVersion?: number): Promise<Catalog> {
+  const version = knownVersion ?? (await workspaceVersion(q));
   const typeRows = (await q.query<TypeRow>('SELECT * FROM types ORDER BY position')).rows;
   const fieldRows = (await q.query<FieldRow>('SELECT * FROM fields ORDER BY position')).rows;
   const byType = new Map<string, FieldDef[]>();
@@ -161,7 +161,7 @@ export class CatalogCache {
 
   async get(q: Queryable): Promise<Catalog> {
     const version = await workspaceVersion(q);
-    if (!this.current || this.current.version !== version) this.current = await loadCatalog(q);
+    if (!this.current || this.current.version !== version) this.current = await loadCatalog(q, version);
     return this.current;
   }
 }

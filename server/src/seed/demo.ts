@@ -191,8 +191,8 @@ export async function seedDemo(db: Database, adminUserId: string, size: DemoSize
       await addLinks(tx, catalog, commentsField, random.pick(tasks), [comment['svc/id'] as string]);
       entities++;
     }
+    const leadField = catalog.field(catalog.type(PROJECTS), 'Demo/Lead-task');
     for (const [i, project] of projects.entries()) {
-      const leadField = catalog.field(catalog.type(PROJECTS), 'Demo/Lead-task');
       if (i % 2 === 0) await addLinks(tx, catalog, leadField, project, [tasks[i] as string]);
     }
   });

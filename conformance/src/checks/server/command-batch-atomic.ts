@@ -5,7 +5,6 @@ import { initialCreates, writeOp } from '../../model/arbitraries.js';
 import { derivedUuid, ModelDriver, type Command } from '../../model/driver.js';
 import { dump, dumpCommands, dumpText } from '../../model/fixture.js';
 import type { TestNames } from '../../model/schema.js';
-import type { JsonObject } from '../../model/values.js';
 import type { WorkspaceModel } from '../../model/workspace-model.js';
 import { checkProperty } from '../../property.js';
 import { isRecord } from '../../shapes.js';
@@ -72,22 +71,11 @@ export default defineCheck({
         // The dump before the failing batch comes back with the run's first Entities.
         const before = dumpText(await driver.reset(salt, initial, dumpCommands(workspace)));
 
-        const work = driver.model.clone();
-        const valid: Command[] = [];
-        for (const op of ops) {
-          const command = driver.resolveWrite(op, work, true);
-          if (!command) continue;
-          if (command.command === 'svc.entity/create') work.create(command.args.type, command.args.entity as JsonObject, driver.provisional(command));
-          else driver.applyToModel(work, command, undefined);
-          valid.push(command);
-        }
+        const valid = driver.resolveAll(ops, true);
         const k = position % (valid.length + 1);
         // The failing command is built against the state the first k commands leave.
         const state = driver.model.clone();
-        for (const command of valid.slice(0, k)) {
-          if (command.command === 'svc.entity/create') state.create(command.args.type, command.args.entity as JsonObject, driver.provisional(command));
-          else driver.applyToModel(state, command, undefined);
-        }
+        for (const command of valid.slice(0, k)) driver.applyProvisional(state, command);
         const bad = failing(failure, n, state, pick, token);
         const commands = [...valid.slice(0, k), bad.command, ...valid.slice(k)];
 
