@@ -10,6 +10,7 @@ import { createPostgresDatabase } from './db/postgres.js';
 import { createApp } from './http/app.js';
 import { CatalogCache } from './model/catalog.js';
 import { seedDemo, type DemoSummary } from './seed/demo.js';
+import type { ServerContext } from './server-context.js';
 
 export interface ServerOptions {
   port?: number;
@@ -54,12 +55,18 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
   try {
     const { adminUserId, token } = await bootstrap(db, { token: options.token });
     const demo = options.demo ? await seedDemo(db, adminUserId) : undefined;
-    const app = createApp({
+    const catalogs = new CatalogCache();
+    let baseUrl = '';
+    const context: ServerContext = {
       db,
-      commands: createCommandRunner(db, new CatalogCache()),
+      commands: createCommandRunner(db, catalogs),
+      catalogs,
       validateResponses: options.validateResponses ?? false,
-      log: options.log,
-    });
+      urlSigningKey: randomBytes(32),
+      baseUrl: () => baseUrl,
+      log: options.log ?? ((m: string) => console.error(m)),
+    };
+    const app = createApp(context);
     const server = app.listen(options.port ?? 0, options.host ?? '127.0.0.1');
     await new Promise<void>((resolve, reject) => {
       server.once('listening', resolve);
@@ -68,8 +75,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     server.requestTimeout = 60_000;
     server.headersTimeout = 30_000;
     const { address, port } = server.address() as AddressInfo;
+    baseUrl = `http://${address}:${port}`;
     return {
-      baseUrl: `http://${address}:${port}`,
+      baseUrl,
       token,
       storage: db.kind,
       db,

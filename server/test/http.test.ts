@@ -5,6 +5,7 @@ import type { RunningServer } from '../src/index.js';
 import { createApp } from '../src/http/app.js';
 import { createPgMemDatabase } from '../src/db/pg-mem.js';
 import { bootstrap } from '../src/bootstrap.js';
+import { CatalogCache } from '../src/model/catalog.js';
 import type { CommandResponse } from '../src/api/spec-types.js';
 import { startTestServer, storages } from './storages.js';
 
@@ -129,7 +130,15 @@ describe('response validation', () => {
     token = (await bootstrap(db)).token;
     // A runner that breaks the spec: `success` must be a boolean.
     const drifting = { run: async () => ({ success: 'yes', result: 1 }) as unknown as CommandResponse };
-    server = createApp({ db, commands: drifting, validateResponses: true, log: () => undefined }).listen(0, '127.0.0.1');
+    server = createApp({
+      db,
+      commands: drifting,
+      catalogs: new CatalogCache(),
+      validateResponses: true,
+      urlSigningKey: Buffer.alloc(32),
+      baseUrl: () => base,
+      log: () => undefined,
+    }).listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   });

@@ -39,6 +39,9 @@ import schemaTypeCreateSystemFields from './server/schema-type-create-system-fie
 import schemaTypeDeleteRecreate from './server/schema-type-delete-recreate.js';
 import schemaSubCommands from './server/schema-sub-commands.js';
 import queryNoLimit from './server/query-no-limit.js';
+import { documentsChecks } from './documents/index.js';
+import { graphqlChecks } from './graphql/index.js';
+import { webhooksChecks } from './webhooks/index.js';
 
 /**
  * Server checks that build their own test Databases with svc.schema/batch and write Entities
@@ -86,6 +89,10 @@ export const serverChecks: readonly Check[] = [
   // Checks that build their own test Databases (conformance/src/workspace.ts): schema, then the
   // commands one by one, then queries, paging, batches, bad input and the model-based properties.
   ...workspaceChecks,
+  // One folder per area, each with its own index.
+  ...documentsChecks,
+  ...webhooksChecks,
+  ...graphqlChecks,
   routingUnknownRoute,
   robustnessNo5xxNoStackTrace,
 ];

@@ -4,22 +4,20 @@ import express, { type NextFunction, type Request, type Response } from 'express
 import * as OpenApiValidator from 'express-openapi-validator';
 import { Failure } from '../api/failure.js';
 import type { CommandRequest } from '../api/spec-types.js';
-import type { CommandRunner } from '../commands/dispatch.js';
 import type { Caller } from '../commands/context.js';
-import type { Database } from '../db/database.js';
 import { SERVICE_SPEC_PATH } from '../api/spec-document.js';
+import { documentRoutes } from '../documents/routes.js';
+import { graphqlRoutes, publicFileRoutes } from '../graphql/routes.js';
+import type { ServerContext } from '../server-context.js';
+import { webhookRoutes } from '../webhooks/routes.js';
+import { settingsPage } from '../webhooks/settings-page.js';
 import { depthLimit } from './depth-limit.js';
 import { errorHandler, send } from './errors.js';
 import { authenticate } from './tokens.js';
 
 
-export interface AppOptions {
-  db: Database;
-  commands: CommandRunner;
-  /** Validate every response against the spec (on under the test suite). */
-  validateResponses: boolean;
+export interface AppOptions extends ServerContext {
   bodyLimitBytes?: number;
-  log?: (message: string) => void;
 }
 
 type Authed = Response<unknown, { caller: Caller }>;
@@ -31,10 +29,12 @@ function asyncRoute(fn: (req: Request, res: Authed) => Promise<void>) {
 }
 
 export function createApp(options: AppOptions): express.Express {
-  const log = options.log ?? ((m: string) => console.error(m));
+  const log = options.log;
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  // Pages for people, outside /api (no token in the request: the page asks for one).
+  app.use(settingsPage(options));
 
   app.use('/api', (req: Request, res: Response, next: NextFunction) => {
     authenticate(options.db, req.headers.authorization).then((caller) => {
@@ -91,6 +91,10 @@ export function createApp(options: AppOptions): express.Express {
       }
     }),
   );
+  app.use(documentRoutes(options));
+  app.use(webhookRoutes(options));
+  app.use(graphqlRoutes(options));
+  app.use(publicFileRoutes(options));
 
   app.use((req: Request, res: Response) => {
     send(req, res, new Failure('route.error/not-found', `There is no route ${req.method} ${req.path}.`, { method: req.method, path: req.path }, 404));

@@ -4,7 +4,7 @@ import type { Queryable } from '../db/database.js';
 import type { Entity } from '../api/spec-types.js';
 import { Failure } from '../api/failure.js';
 import type { Catalog, FieldDef, TypeDef } from './catalog.js';
-import { RICH_TEXT_TYPE, SYSTEM_FIELD_NAMES, USER_TYPE } from './field-types.js';
+import { COMMENT_TYPE, RICH_TEXT_TYPE, SYSTEM_FIELD_NAMES, USER_TYPE } from './field-types.js';
 import { decodeValue, encodeValue, isUuid, referenceId } from './value-codec.js';
 
 let linkCounter = 0;
@@ -127,6 +127,8 @@ export async function insertEntity(
   const createdByField = catalog.field(type, 'svc/created-by');
   const createdBy = input['svc/created-by'] === undefined ? authorId : referenceId(createdByField, input['svc/created-by']);
   if (input['svc/created-by'] !== undefined) await assertExist(tx, createdByField, users, [createdBy]);
+  // A comment's author is its creator (contract, "Comment"), unless the client names one.
+  if (type.name === COMMENT_TYPE && input['comment/author'] === undefined) input = { ...input, 'comment/author': { 'svc/id': createdBy } };
 
   const data: Record<string, unknown> = {};
   const links: Array<[FieldDef, string[]]> = [];
