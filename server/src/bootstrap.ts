@@ -1,6 +1,6 @@
 // Start-up of a workspace: migrations, system types, the administrator and their API token.
 import type { Database } from './db/database.js';
-import { migrate } from './db/migrate.js';
+import { lockSchemaStep, migrate } from './db/migrate.js';
 import { loadCatalog } from './model/catalog.js';
 import { insertEntity } from './model/entity-writer.js';
 import { USER_TYPE } from './model/field-types.js';
@@ -17,6 +17,8 @@ export interface Bootstrapped {
 export async function bootstrap(db: Database, options: { token?: string } = {}): Promise<Bootstrapped> {
   await migrate(db);
   return db.transaction(async (tx) => {
+    // Servers starting together on one PostgreSQL schema bootstrap one after the other.
+    await lockSchemaStep(tx, db.kind, 'bootstrap');
     await ensureSystemTypes(tx);
     const catalog = await loadCatalog(tx);
     const users = catalog.type(USER_TYPE);

@@ -11,6 +11,9 @@ import { createApp } from './http/app.js';
 import { CatalogCache } from './model/catalog.js';
 import { seedDemo, type DemoSummary } from './seed/demo.js';
 import type { ServerContext } from './server-context.js';
+import { retrySchedule, type RetrySchedule } from './webhooks/schedule.js';
+import { TargetPolicy } from './webhooks/target-policy.js';
+import { DeliveryWorker } from './webhooks/worker.js';
 
 export interface ServerOptions {
   port?: number;
@@ -27,6 +30,19 @@ export interface ServerOptions {
   log?: (message: string) => void;
   /** Wraps the storage the server uses (tests and benchmarks count or record statements). */
   instrument?: (db: Database) => Database;
+  /**
+   * Addresses or CIDR ranges webhooks may call although they are private or loopback
+   * (SVC_WEBHOOK_ALLOW, e.g. `127.0.0.1,::1`); none by default.
+   */
+  webhookAllow?: string[];
+  /** Retry schedule of failed deliveries (default: 5 s doubling up to 1 h, 12 attempts). */
+  webhookRetry?: Partial<RetrySchedule>;
+  /** Time-out of one delivery attempt (default 10 s). */
+  webhookTimeoutMs?: number;
+  /** How often the delivery worker looks for work it was not told about (default 500 ms). */
+  webhookPollMs?: number;
+  /** Run the delivery worker (default true; tests turn it off to look at the outbox). */
+  webhookWorker?: boolean;
 }
 
 export interface RunningServer {
@@ -56,15 +72,29 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const { adminUserId, token } = await bootstrap(db, { token: options.token });
     const demo = options.demo ? await seedDemo(db, adminUserId) : undefined;
     const catalogs = new CatalogCache();
+    const webhookPolicy = new TargetPolicy(options.webhookAllow ?? []);
+    // The worker uses the storage itself: its polling is not part of any request (instrument
+    // wrappers count the statements of requests).
+    const worker = new DeliveryWorker({
+      db: storage,
+      policy: webhookPolicy,
+      retry: retrySchedule(options.webhookRetry),
+      timeoutMs: options.webhookTimeoutMs ?? 10_000,
+      pollMs: options.webhookPollMs ?? 500,
+      concurrency: 8,
+      maxResponseBytes: 64 * 1024,
+      log: options.log ?? ((m: string) => console.error(m)),
+    });
     let baseUrl = '';
     const context: ServerContext = {
       db,
-      commands: createCommandRunner(db, catalogs),
+      commands: createCommandRunner(db, catalogs, { onDeliveries: () => worker.wake() }),
       catalogs,
       validateResponses: options.validateResponses ?? false,
       urlSigningKey: randomBytes(32),
       baseUrl: () => baseUrl,
       log: options.log ?? ((m: string) => console.error(m)),
+      webhookPolicy,
     };
     const app = createApp(context);
     const server = app.listen(options.port ?? 0, options.host ?? '127.0.0.1');
@@ -76,6 +106,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     server.headersTimeout = 30_000;
     const { address, port } = server.address() as AddressInfo;
     baseUrl = `http://${address}:${port}`;
+    if (options.webhookWorker ?? true) worker.start();
     return {
       baseUrl,
       token,
@@ -87,6 +118,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           server.close(() => resolve());
           server.closeAllConnections();
         });
+        await worker.stop();
         await db.close();
       },
     };

@@ -3,6 +3,7 @@
 import type { CommandRunner } from './commands/dispatch.js';
 import type { Database } from './db/database.js';
 import type { CatalogCache } from './model/catalog.js';
+import type { TargetPolicy } from './webhooks/target-policy.js';
 
 export interface ServerContext {
   db: Database;
@@ -15,4 +16,6 @@ export interface ServerContext {
   /** Address the server is reachable at (set once listening). */
   baseUrl: () => string;
   log: (message: string) => void;
+  /** Addresses webhooks may call (absent: public addresses only). */
+  webhookPolicy?: TargetPolicy;
 }

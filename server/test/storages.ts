@@ -21,6 +21,11 @@ export function startTestServer(storage: StorageCase, options: ServerOptions = {
     dropSchemaOnClose: true,
     validateResponses: true,
     log: () => undefined,
+    // Webhook checks post to a receiver on loopback and wait for retries: allow it, retry fast.
+    webhookAllow: ['127.0.0.1'],
+    webhookRetry: { baseMs: 50, maxMs: 400, attempts: 6 },
+    webhookTimeoutMs: 5_000,
+    webhookPollMs: 100,
     ...options,
   });
 }

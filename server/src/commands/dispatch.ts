@@ -1,9 +1,12 @@
 // Runs commands of the command API. Every top-level command runs in its own transaction, so a
-// failing command leaves no trace; `svc.command/batch` runs its inner commands in one.
+// failing command leaves no trace; `svc.command/batch` runs its inner commands in one. The
+// changes a command makes are captured and written to the webhook outbox in that transaction.
 import type { Command, CommandResponse } from '../api/spec-types.js';
 import { Failure } from '../api/failure.js';
 import type { Database } from '../db/database.js';
 import { loadCatalog, type Catalog, type CatalogCache } from '../model/catalog.js';
+import { ChangeLog } from '../webhooks/effects.js';
+import { correlationOf, writeOutbox } from '../webhooks/outbox.js';
 import type { Caller, CommandContext } from './context.js';
 import { handlers } from './handlers.js';
 
@@ -11,24 +14,36 @@ export interface CommandRunner {
   run(command: Command, caller: Caller): Promise<CommandResponse>;
 }
 
-export function createCommandRunner(db: Database, cache: CatalogCache): CommandRunner {
+export interface CommandRunnerOptions {
+  /** Called after a command committed that wrote webhook deliveries (wakes the delivery worker). */
+  onDeliveries?: () => void;
+}
+
+export function createCommandRunner(db: Database, cache: CatalogCache, options: CommandRunnerOptions = {}): CommandRunner {
   return {
     async run(command, caller) {
       try {
+        let deliveries = 0;
         const result = await db.transaction(async (tx) => {
           // Inside a transaction the catalog is read through it, so schema changes made earlier in
           // the same transaction are seen.
           let dirty = false;
           let current: Catalog | undefined;
+          const changes = new ChangeLog();
           const ctx: CommandContext = {
             tx,
             caller,
             // One catalog read per transaction, unless a schema command changed it.
             catalog: async () => (dirty ? loadCatalog(tx) : (current ??= await cache.get(tx))),
+            changes,
           };
           const markDirty = () => (dirty = true);
-          return execute(ctx, command, markDirty);
+          const value = await execute(ctx, command, markDirty);
+          // One delivery per (top-level command, Database, webhook), in the command's transaction.
+          deliveries = await writeOutbox(tx, changes, { authorId: caller.userId, correlationId: correlationOf(command) });
+          return value;
         });
+        if (deliveries > 0) options.onDeliveries?.();
         return { success: true, result } as CommandResponse;
       } catch (error) {
         if (error instanceof Failure) return { success: false, result: error.toResult() };

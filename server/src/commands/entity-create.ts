@@ -5,5 +5,5 @@ import type { Handler } from './handlers.js';
 
 export const entityCreate: Handler = async (ctx, command) => {
   const { args } = command as CreateCommand;
-  return insertEntity(ctx.tx, await ctx.catalog(), args.type, args.entity, ctx.caller.userId);
+  return insertEntity(ctx.tx, await ctx.catalog(), args.type, args.entity, ctx.caller.userId, ctx.changes);
 };

@@ -11,13 +11,13 @@ type Schemas = components['schemas'];
 export const entityUpdate: Handler = async (ctx, command) => {
   const { args } = command as Schemas['UpdateCommand'];
   const catalog = await ctx.catalog();
-  const id = await updateEntity(ctx.tx, catalog, args.type, args.entity);
+  const id = await updateEntity(ctx.tx, catalog, args.type, args.entity, ctx.changes);
   return readEntity(ctx.tx, catalog, args.type, id);
 };
 
 export const entityDelete: Handler = async (ctx, command) => {
   const { args } = command as Schemas['DeleteCommand'];
-  await deleteEntity(ctx.tx, await ctx.catalog(), args.type, args.entity['svc/id']);
+  await deleteEntity(ctx.tx, await ctx.catalog(), args.type, args.entity['svc/id'], ctx.changes);
   return 'ok';
 };
 
@@ -27,8 +27,8 @@ async function collectionCommand(ctx: Parameters<Handler>[0], args: Schemas['Col
   const field = collectionField(catalog, type, args.field);
   const entity = await requireEntity(ctx.tx, type, args.entity['svc/id']);
   const items = args.items.map((item) => referenceId(field, item));
-  if (add) await addLinks(ctx.tx, catalog, field, entity.id, items);
-  else await removeLinks(ctx.tx, field, entity.id, items);
+  const links = add ? await addLinks(ctx.tx, catalog, field, entity.id, items) : await removeLinks(ctx.tx, field, entity.id, items);
+  ctx.changes?.record({ kind: 'links', type, id: entity.id, links }, catalog);
   return 'ok';
 }
 

@@ -32,7 +32,10 @@ export async function createPostgresDatabase(options: PostgresOptions): Promise<
   const admin = new pg.Client({ connectionString: options.connectionString });
   await admin.connect();
   try {
-    await admin.query(`CREATE SCHEMA IF NOT EXISTS ${options.schema}`);
+    await admin.query(`CREATE SCHEMA IF NOT EXISTS ${options.schema}`).catch((error: { code?: string }) => {
+      // Two servers creating the schema at the same moment: one of them loses the race (23505).
+      if (error.code !== '23505' && error.code !== '42P06') throw error;
+    });
   } finally {
     await admin.end();
   }

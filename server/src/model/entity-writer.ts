@@ -1,4 +1,6 @@
 // Writes of Entities: one row in the type's table, one row in `links` per relation value.
+// A write can report what it changed to a WriteObserver (webhook deliveries): the values before
+// and after, as the API shows them, and every relation value (row of `links`) added or removed.
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database.js';
 import type { Entity } from '../api/spec-types.js';
@@ -6,6 +8,55 @@ import { Failure } from '../api/failure.js';
 import type { Catalog, FieldDef, TypeDef } from './catalog.js';
 import { COMMENT_TYPE, RICH_TEXT_TYPE, SYSTEM_FIELD_NAMES, USER_TYPE } from './field-types.js';
 import { decodeValue, encodeValue, isUuid, referenceId } from './value-codec.js';
+
+/** One relation value a write added or removed: a row of `links`. */
+export interface LinkChange {
+  relationId: string;
+  a: string;
+  b: string;
+  added: boolean;
+}
+
+/**
+ * What one write did. Values are shaped as the command API returns them (references
+ * `{svc/id}`, collections arrays); `links` lists every relation value added or removed, also
+ * those of other Entities (the inverse end of a relation, an item moved from its previous parent).
+ */
+export type WriteRecord =
+  | { kind: 'create'; type: TypeDef; id: string; values: Record<string, unknown>; links: LinkChange[] }
+  | { kind: 'update'; type: TypeDef; id: string; before: Record<string, unknown>; after: Record<string, unknown>; links: LinkChange[] }
+  | { kind: 'delete'; type: TypeDef; id: string; before: Record<string, unknown>; links: LinkChange[] }
+  | { kind: 'links'; type: TypeDef; id: string; links: LinkChange[] };
+
+/** Receives what writes did (the change capture of webhook deliveries). */
+export interface WriteObserver {
+  record(write: WriteRecord, catalog: Catalog): void;
+}
+
+interface LinkRow {
+  relation_id?: string;
+  a: string;
+  b: string;
+  position?: number | string;
+}
+
+function removed(relationId: string, rows: LinkRow[]): LinkChange[] {
+  return rows.map((r) => ({ relationId: r.relation_id ?? relationId, a: r.a, b: r.b, added: false }));
+}
+
+function isoTime(value: unknown): string {
+  return value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
+}
+
+function reference(id: string | null | undefined): { 'svc/id': string } | null {
+  return id ? { 'svc/id': id } : null;
+}
+
+/** A relation field's value from the ids at its other end (in `position` order when known). */
+function relationValue(field: FieldDef, rows: Array<{ id: string; position?: number | string }>): unknown {
+  const ids = [...rows].sort((x, y) => Number(x.position ?? 0) - Number(y.position ?? 0)).map((r) => r.id);
+  return field.isCollection ? ids.map((id) => ({ 'svc/id': id })) : reference(ids[0]);
+}
 
 let linkCounter = 0;
 /** Increasing position of a new link: collections list their items in the order they were added. */
@@ -31,12 +82,27 @@ async function assertExist(tx: Queryable, field: FieldDef, type: TypeDef, ids: s
   }
 }
 
-/** Replaces the values of a relation field of one Entity (`fresh`: the Entity has no links yet). */
-export async function setLinks(tx: Queryable, catalog: Catalog, field: FieldDef, entityId: string, targetIds: string[], fresh = false): Promise<void> {
+/**
+ * Replaces the values of a relation field of one Entity (`fresh`: the Entity has no links yet).
+ * Answers the relation values added and removed (`before`: the field's previous value).
+ */
+export async function setLinks(
+  tx: Queryable,
+  catalog: Catalog,
+  field: FieldDef,
+  entityId: string,
+  targetIds: string[],
+  fresh = false,
+): Promise<{ changes: LinkChange[]; before: unknown }> {
   const relationId = field.relationId;
   if (!relationId) throw new Error(`${field.name} is not a relation`);
-  if (!fresh) await tx.query(`DELETE FROM links WHERE relation_id = $1 AND ${endColumn(field)} = $2`, [relationId, entityId]);
-  await addLinks(tx, catalog, field, entityId, targetIds, { fresh: true });
+  const mine = endColumn(field);
+  const { rows } = fresh
+    ? { rows: [] as LinkRow[] }
+    : await tx.query<LinkRow>(`DELETE FROM links WHERE relation_id = $1 AND ${mine} = $2 RETURNING a, b, position`, [relationId, entityId]);
+  const before = relationValue(field, rows.map((r) => ({ id: mine === 'a' ? r.b : r.a, position: r.position })));
+  const changes = [...removed(relationId, rows), ...(await addLinks(tx, catalog, field, entityId, targetIds, { fresh: true }))];
+  return { changes, before };
 }
 
 function endColumn(field: FieldDef): 'a' | 'b' {
@@ -45,7 +111,8 @@ function endColumn(field: FieldDef): 'a' | 'b' {
 
 /**
  * Adds values to a relation field; where the inverse end holds one value, its target moves over.
- * `fresh`: none of these links can exist yet (skips the look-up).
+ * `fresh`: none of these links can exist yet (skips the look-up). Answers the relation values
+ * removed and added (an existing one is removed and added again).
  */
 export async function addLinks(
   tx: Queryable,
@@ -54,11 +121,11 @@ export async function addLinks(
   entityId: string,
   targetIds: string[],
   options: { fresh?: boolean } = {},
-): Promise<void> {
+): Promise<LinkChange[]> {
   const relationId = field.relationId;
   if (!relationId) throw new Error(`${field.name} is not a relation`);
   const targets = [...new Set(targetIds)];
-  if (targets.length === 0) return;
+  if (targets.length === 0) return [];
   const target = catalog.byName.get(field.fieldType);
   if (!target) throw new Error(`${field.fieldType} vanished`);
   await assertExist(tx, field, target, targets);
@@ -66,20 +133,25 @@ export async function addLinks(
   const theirs = mine === 'a' ? 'b' : 'a';
   const inverse = catalog.inverse(field);
   const list = targets.map((_, i) => `$${i + 2}`).join(', ');
+  let gone: LinkRow[] = [];
   if (inverse && !inverse.isCollection) {
-    await tx.query(`DELETE FROM links WHERE relation_id = $1 AND ${theirs} IN (${list})`, [relationId, ...targets]);
+    gone = (await tx.query<LinkRow>(`DELETE FROM links WHERE relation_id = $1 AND ${theirs} IN (${list}) RETURNING a, b`, [relationId, ...targets])).rows;
   } else if (!options.fresh) {
-    await tx.query(`DELETE FROM links WHERE relation_id = $1 AND ${mine} = $${targets.length + 2} AND ${theirs} IN (${list})`, [
-      relationId,
-      ...targets,
-      entityId,
-    ]);
+    gone = (
+      await tx.query<LinkRow>(`DELETE FROM links WHERE relation_id = $1 AND ${mine} = $${targets.length + 2} AND ${theirs} IN (${list}) RETURNING a, b`, [
+        relationId,
+        ...targets,
+        entityId,
+      ])
+    ).rows;
   }
   const rows = targets.map((_, i) => `($1, $2, $${i * 2 + 3}, $${i * 2 + 4})`).join(', ');
   await tx.query(
     `INSERT INTO links (relation_id, ${mine}, ${theirs}, position) VALUES ${rows}`,
     [relationId, entityId, ...targets.flatMap((t) => [t, nextLinkPosition()])],
   );
+  const added = targets.map((t): LinkChange => ({ relationId, a: mine === 'a' ? entityId : t, b: mine === 'a' ? t : entityId, added: true }));
+  return [...removed(relationId, gone), ...added];
 }
 
 function relationTargets(field: FieldDef, value: unknown): string[] {
@@ -113,6 +185,7 @@ export async function insertEntity(
   typeName: string,
   input: Record<string, unknown>,
   authorId: string,
+  observer?: WriteObserver,
 ): Promise<Entity> {
   const type = catalog.type(typeName);
   const rawId = input['svc/id'];
@@ -168,9 +241,10 @@ export async function insertEntity(
     'INSERT INTO entities (id, type_id, public_id, created_at, modified_at, created_by, data) VALUES ($1, $2, $3, $4, $5, $6, $7)',
     [id, type.id, publicId, now, now, createdBy, JSON.stringify(data)],
   );
-  for (const [field, targets] of links) await setLinks(tx, catalog, field, id, targets, true);
+  const changes: LinkChange[] = [];
+  for (const [field, targets] of links) changes.push(...(await setLinks(tx, catalog, field, id, targets, true)).changes);
   await ensureDocuments(tx, secrets, now);
-  return {
+  const entity: Entity = {
     'svc/id': id,
     'svc/public-id': String(publicId),
     'svc/creation-date': now,
@@ -178,14 +252,26 @@ export async function insertEntity(
     'svc/created-by': { 'svc/id': createdBy },
     ...values,
   };
+  observer?.record({ kind: 'create', type, id, values: { ...entity }, links: changes }, catalog);
+  return entity;
+}
+
+/** An Entity's row: its id, system columns and stored values. */
+export interface EntityRow {
+  id: string;
+  data: Record<string, unknown>;
+  public_id: number | string;
+  created_at: unknown;
+  modified_at: unknown;
+  created_by: string | null;
 }
 
 /** The type's row of an Entity, or a `entity.error/entity-not-found` failure. */
-export async function requireEntity(tx: Queryable, type: TypeDef, id: unknown): Promise<{ id: string; data: Record<string, unknown> }> {
+export async function requireEntity(tx: Queryable, type: TypeDef, id: unknown): Promise<EntityRow> {
   if (!isUuid(id)) {
     throw new Failure('entity.error/value-invalid', `"svc/id" must be a UUID string; got ${JSON.stringify(id)}.`, { field: 'svc/id', expected: 'uuid' });
   }
-  const { rows } = await tx.query<{ id: string; data: Record<string, unknown> }>('SELECT id, data FROM entities WHERE id = $1 AND type_id = $2', [
+  const { rows } = await tx.query<EntityRow>('SELECT id, data, public_id, created_at, modified_at, created_by FROM entities WHERE id = $1 AND type_id = $2', [
     id.toLowerCase(),
     type.id,
   ]);
@@ -195,11 +281,23 @@ export async function requireEntity(tx: Queryable, type: TypeDef, id: unknown): 
 }
 
 /** Changes some fields of one Entity; `svc/modification-date` may be given, else it is now. */
-export async function updateEntity(tx: Queryable, catalog: Catalog, typeName: string, input: Record<string, unknown>): Promise<string> {
+/**
+ * Changes some fields of one Entity; `svc/modification-date` may be given, else it is now. The
+ * observer gets the given fields' values before and after (and `svc/modification-date`).
+ */
+export async function updateEntity(
+  tx: Queryable,
+  catalog: Catalog,
+  typeName: string,
+  input: Record<string, unknown>,
+  observer?: WriteObserver,
+): Promise<string> {
   const type = catalog.type(typeName);
   const current = await requireEntity(tx, type, input['svc/id']);
   const data = { ...current.data };
   const links: Array<[FieldDef, string[]]> = [];
+  const before: Record<string, unknown> = {};
+  const after: Record<string, unknown> = {};
   let modifiedAt = new Date().toISOString();
   for (const [name, value] of Object.entries(input)) {
     if (name === 'svc/id') continue;
@@ -212,25 +310,61 @@ export async function updateEntity(tx: Queryable, catalog: Catalog, typeName: st
       throw new Failure('entity.error/field-readonly', `"${name}" is read-only.`, { field: name });
     }
     if (field.storage === 'link') {
-      links.push([field, relationTargets(field, value)]);
+      const targets = relationTargets(field, value);
+      links.push([field, targets]);
+      after[name] = relationValue(field, targets.map((id, position) => ({ id, position })));
     } else {
       const encoded = encodeValue(field, value);
+      before[name] = decodeValue(field, current.data[field.key as string]);
+      after[name] = decodeValue(field, encoded);
       if (encoded === null) delete data[field.key as string];
       else data[field.key as string] = encoded;
     }
   }
   await tx.query('UPDATE entities SET data = $1, modified_at = $2 WHERE id = $3', [JSON.stringify(data), modifiedAt, current.id]);
-  for (const [field, targets] of links) await setLinks(tx, catalog, field, current.id, targets);
+  const changes: LinkChange[] = [];
+  for (const [field, targets] of links) {
+    const set = await setLinks(tx, catalog, field, current.id, targets);
+    before[field.name] = set.before;
+    changes.push(...set.changes);
+  }
+  before['svc/modification-date'] = isoTime(current.modified_at);
+  after['svc/modification-date'] = isoTime(modifiedAt);
+  observer?.record({ kind: 'update', type, id: current.id, before, after, links: changes }, catalog);
   return current.id;
 }
 
+/** Every field of an Entity as a read shows it, from its row and its relation values. */
+function entityValues(type: TypeDef, row: EntityRow, links: LinkRow[]): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const field of type.fields) {
+    if (field.storage === 'system') {
+      const column = row[field.key as keyof EntityRow];
+      if (field.name === 'svc/created-by') values[field.name] = reference(column as string | null);
+      else if (field.name === 'svc/public-id') values[field.name] = String(column);
+      else if (field.name === 'svc/id') values[field.name] = row.id;
+      else values[field.name] = isoTime(column);
+    } else if (field.storage === 'link') {
+      const end = endColumn(field);
+      const mine = links.filter((l) => l.relation_id === field.relationId && (end === 'a' ? l.a : l.b) === row.id);
+      values[field.name] = relationValue(field, mine.map((l) => ({ id: end === 'a' ? l.b : l.a, position: l.position })));
+    } else {
+      values[field.name] = decodeValue(field, row.data[field.key as string]);
+    }
+  }
+  return values;
+}
+
 /** Deletes one Entity and every relation value that points to it or from it. */
-export async function deleteEntity(tx: Queryable, catalog: Catalog, typeName: string, id: unknown): Promise<void> {
+export async function deleteEntity(tx: Queryable, catalog: Catalog, typeName: string, id: unknown, observer?: WriteObserver): Promise<void> {
   const type = catalog.type(typeName);
   const current = await requireEntity(tx, type, id);
-  await tx.query('DELETE FROM links WHERE a = $1', [current.id]);
-  await tx.query('DELETE FROM links WHERE b = $1', [current.id]);
+  const fromA = (await tx.query<LinkRow>('DELETE FROM links WHERE a = $1 RETURNING relation_id, a, b, position', [current.id])).rows;
+  const fromB = (await tx.query<LinkRow>('DELETE FROM links WHERE b = $1 RETURNING relation_id, a, b, position', [current.id])).rows;
   await tx.query('DELETE FROM entities WHERE id = $1', [current.id]);
+  if (!observer) return;
+  const gone = [...fromA, ...fromB];
+  observer.record({ kind: 'delete', type, id: current.id, before: entityValues(type, current, gone), links: removed('', gone) }, catalog);
 }
 
 /** The collection field of a collection command, or a `entity.error/not-a-collection` failure. */
@@ -242,14 +376,15 @@ export function collectionField(catalog: Catalog, type: TypeDef, name: string): 
   return field;
 }
 
-export async function removeLinks(tx: Queryable, field: FieldDef, entityId: string, targetIds: string[]): Promise<void> {
+/** Removes values of a relation field; answers the relation values removed. */
+export async function removeLinks(tx: Queryable, field: FieldDef, entityId: string, targetIds: string[]): Promise<LinkChange[]> {
   const targets = [...new Set(targetIds)];
-  if (targets.length === 0) return;
+  if (targets.length === 0 || !field.relationId) return [];
   const mine = endColumn(field);
   const theirs = mine === 'a' ? 'b' : 'a';
-  await tx.query(`DELETE FROM links WHERE relation_id = $1 AND ${mine} = $2 AND ${theirs} IN (${targets.map((_, i) => `$${i + 3}`).join(', ')})`, [
-    field.relationId,
-    entityId,
-    ...targets,
-  ]);
+  const { rows } = await tx.query<LinkRow>(
+    `DELETE FROM links WHERE relation_id = $1 AND ${mine} = $2 AND ${theirs} IN (${targets.map((_, i) => `$${i + 3}`).join(', ')}) RETURNING a, b`,
+    [field.relationId, entityId, ...targets],
+  );
+  return removed(field.relationId, rows);
 }

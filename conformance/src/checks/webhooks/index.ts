@@ -1,4 +1,37 @@
-/** Checks of the webhooks area, in run order; one check per file in this folder. */
+/** Checks of the webhooks area, in run order; one check per file in this folder (support.ts: what they share). */
 import type { Check } from '../../check.js';
+import addListDelete from './add-list-delete.js';
+import addRefused from './add-refused.js';
+import collectionEffect from './collection-effect.js';
+import correlationId from './correlation-id.js';
+import createDeleteEffects from './create-delete-effects.js';
+import deletedGetsNothing from './deleted-gets-nothing.js';
+import oneDeliveryPerCommand from './one-delivery-per-command.js';
+import order from './order.js';
+import otherDatabases from './other-databases.js';
+import replay from './replay.js';
+import retries from './retries.js';
+import richTextNotReported from './rich-text-not-reported.js';
+import runsLatest50 from './runs-latest-50.js';
+import signature from './signature.js';
+import typeById from './type-by-id.js';
+import updateEffect from './update-effect.js';
 
-export const webhooksChecks: readonly Check[] = [];
+export const webhooksChecks: readonly Check[] = [
+  addListDelete,
+  typeById,
+  addRefused,
+  updateEffect,
+  collectionEffect,
+  createDeleteEffects,
+  richTextNotReported,
+  otherDatabases,
+  correlationId,
+  oneDeliveryPerCommand,
+  order,
+  signature,
+  retries,
+  runsLatest50,
+  deletedGetsNothing,
+  replay,
+];

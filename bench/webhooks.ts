@@ -1,0 +1,434 @@
+// Webhook delivery benchmark: how soon a delivery reaches its receiver after the command's
+// response (p50, p99), and how many deliveries per second the server gets out, with one server
+// process on pg-mem, and with one and with two processes on one PostgreSQL schema. The servers
+// run as child processes (`tsx server/src/main.ts`); the receiver and the clients run here.
+// Prints a table and writes bench/results/webhooks.md. See bench/README.md.
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdir, writeFile } from 'node:fs/promises';
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import { dirname } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import pg from 'pg';
+import { CommandClient, entityId, type Command } from './lib/client.js';
+import { renderMarkdown, renderPlain, type Table } from './lib/table.js';
+import { formatCount, formatMs, formatRate, now, percentile, withTimeout } from './lib/timing.js';
+
+const ROOT = fileURLToPath(new URL('../', import.meta.url));
+const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
+const RESULTS_FILE = fileURLToPath(new URL('./results/webhooks.md', import.meta.url));
+const TOKEN = 'bench-webhooks-token';
+const SPACE = 'BenchHooks';
+const ITEMS = `${SPACE}/Items`;
+const COUNT = `${SPACE}/Count`;
+/** Longest wait for the deliveries of a measurement to arrive. */
+const DRAIN_LIMIT_MS = 120_000;
+
+interface Options {
+  storages: Array<'pg-mem' | 'postgres'>;
+  databaseUrl: string;
+  latencyCommands: number;
+  durationMs: number;
+  clients: number;
+  hooks: number;
+  out: string;
+}
+
+const USAGE = `npm run bench -- webhooks [options]
+  --storage pg-mem,postgres   storages (default both; PostgreSQL at DATABASE_URL or ${DEFAULT_DATABASE_URL}, one and two processes)
+  --latency N                 commands of the latency figure, one at a time (default 200)
+  --duration S                seconds of load of each throughput figure (default 5)
+  --clients N                 concurrent clients of the throughput figures (default 4)
+  --hooks N                   webhooks of the Database in the second throughput figure (default 8)
+  --out FILE                  Markdown results (default bench/results/webhooks.md)`;
+
+function positiveInt(value: string | undefined, fallback: number, name: string): number {
+  if (value === undefined) return fallback;
+  const n = Number(value);
+  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer; got ${value}`);
+  return n;
+}
+
+function parseOptions(args: string[]): Options | undefined {
+  const { values } = parseArgs({
+    args,
+    strict: true,
+    options: {
+      storage: { type: 'string' },
+      latency: { type: 'string' },
+      duration: { type: 'string' },
+      clients: { type: 'string' },
+      hooks: { type: 'string' },
+      out: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return undefined;
+  }
+  const storages = (values.storage ?? 'pg-mem,postgres').split(',').map((s) => s.trim());
+  for (const s of storages) if (s !== 'pg-mem' && s !== 'postgres') throw new Error(`--storage takes pg-mem and/or postgres; got ${s}`);
+  return {
+    storages: storages as Options['storages'],
+    databaseUrl: process.env.DATABASE_URL || DEFAULT_DATABASE_URL,
+    latencyCommands: positiveInt(values.latency, 200, 'latency'),
+    durationMs: positiveInt(values.duration, 5, 'duration') * 1000,
+    clients: positiveInt(values.clients, 4, 'clients'),
+    hooks: positiveInt(values.hooks, 8, 'hooks'),
+    out: values.out ?? RESULTS_FILE,
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The receiver: records when each delivery arrived (this process's monotonic clock).
+
+interface Arrival {
+  path: string;
+  correlationId: string | null;
+  at: number;
+}
+
+class BenchReceiver {
+  private constructor(
+    private readonly server: Server,
+    readonly baseUrl: string,
+    readonly arrivals: Arrival[],
+  ) {}
+
+  static async start(): Promise<BenchReceiver> {
+    const arrivals: Arrival[] = [];
+    const server = createServer((req, res) => {
+      const chunks: Buffer[] = [];
+      req.on('data', (c: Buffer) => chunks.push(c));
+      req.on('end', () => {
+        const at = now();
+        let correlationId: string | null = null;
+        try {
+          correlationId = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { command?: { correlationId?: string | null } }).command?.correlationId ?? null;
+        } catch {
+          /* not JSON: counted all the same */
+        }
+        arrivals.push({ path: req.url ?? '', correlationId, at });
+        res.writeHead(204).end();
+      });
+    });
+    server.keepAliveTimeout = 10_000;
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
+    return new BenchReceiver(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`, arrivals);
+  }
+
+  async waitForCount(n: number, what: string): Promise<void> {
+    const deadline = Date.now() + DRAIN_LIMIT_MS;
+    while (this.arrivals.length < n) {
+      if (Date.now() > deadline) throw new Error(`${what}: ${this.arrivals.length} of ${n} deliveries arrived within ${DRAIN_LIMIT_MS / 1000} s`);
+      await new Promise((resolve) => setTimeout(resolve, 5));
+    }
+  }
+
+  reset(): void {
+    this.arrivals.splice(0);
+  }
+
+  close(): Promise<void> {
+    return new Promise((resolve) => {
+      this.server.close(() => resolve());
+      this.server.closeAllConnections();
+    });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Servers as child processes.
+
+interface Child {
+  baseUrl: string;
+  stop(): Promise<void>;
+}
+
+function spawnServer(env: Record<string, string>): Promise<Child> {
+  const child: ChildProcess = spawn(process.execPath, [`${ROOT}node_modules/tsx/dist/cli.mjs`, 'server/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: '0', SVC_DEMO: '0', SVC_TOKEN: TOKEN, SVC_WEBHOOK_ALLOW: '127.0.0.1', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let output = '';
+  return withTimeout(
+    new Promise<Child>((resolve, reject) => {
+      child.stdout?.on('data', (chunk: Buffer) => {
+        output += chunk.toString();
+        const match = /base URL: (http:\/\/\S+)/.exec(output);
+        if (match?.[1]) {
+          resolve({
+            baseUrl: match[1],
+            async stop() {
+              if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
+              await withTimeout(exited, 15_000, 'stopping a server').catch(() => child.kill('SIGKILL'));
+            },
+          });
+        }
+      });
+      child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
+    }),
+    60_000,
+    'starting a server',
+  ).catch((error: unknown) => {
+    child.kill('SIGKILL');
+    throw error;
+  });
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measurements
+
+interface Scenario {
+  label: string;
+  storage: 'pg-mem' | 'postgres';
+  processes: 1 | 2;
+}
+
+interface LatencyFigure {
+  samples: number[];
+  /** From sending the command to the delivery's arrival. */
+  sendToReceipt: number[];
+  early: number;
+}
+
+interface ThroughputFigure {
+  hooks: number;
+  commands: number;
+  deliveries: number;
+  loadMs: number;
+  /** From the first command to the last delivery. */
+  totalMs: number;
+  commandErrors: number;
+}
+
+interface ScenarioReport {
+  scenario: Scenario;
+  latency?: LatencyFigure;
+  throughput: ThroughputFigure[];
+  error?: string;
+}
+
+async function addHooks(baseUrl: string, receiver: BenchReceiver, n: number, tag: string): Promise<number[]> {
+  const ids: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const res = await fetch(`${baseUrl}/api/webhooks/v2`, {
+      method: 'POST',
+      headers: { authorization: `Token ${TOKEN}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ url: `${receiver.baseUrl}/${tag}/${i}`, type: ITEMS }),
+      signal: AbortSignal.timeout(30_000),
+    });
+    if (res.status !== 200) throw new Error(`adding a webhook: ${res.status} ${await res.text()}`);
+    ids.push(((await res.json()) as { id: number }).id);
+  }
+  return ids;
+}
+
+async function deleteHooks(baseUrl: string, ids: number[]): Promise<void> {
+  for (const id of ids) {
+    await fetch(`${baseUrl}/api/webhooks/v2/${id}`, { method: 'DELETE', headers: { authorization: `Token ${TOKEN}` }, signal: AbortSignal.timeout(30_000) });
+  }
+}
+
+/** One command at a time, alternating between the servers; each delivery's arrival minus the command's response. */
+async function measureLatency(clients: CommandClient[], receiver: BenchReceiver, item: string, n: number): Promise<LatencyFigure> {
+  receiver.reset();
+  const sent = new Map<string, { start: number; end: number }>();
+  for (let i = 0; i < n; i++) {
+    const correlationId = randomUUID();
+    const client = clients[i % clients.length] as CommandClient;
+    const start = now();
+    await client.run({ command: 'svc.entity/update', correlationId, args: { type: ITEMS, entity: { 'svc/id': item, [COUNT]: i } } });
+    sent.set(correlationId, { start, end: now() });
+    // The next command once this delivery arrived: latency without a queue.
+    const deadline = Date.now() + 30_000;
+    while (!receiver.arrivals.some((a) => a.correlationId === correlationId)) {
+      if (Date.now() > deadline) throw new Error(`latency: the delivery of command ${i} did not arrive within 30 s`);
+      await new Promise((resolve) => setImmediate(resolve));
+    }
+  }
+  const samples: number[] = [];
+  const sendToReceipt: number[] = [];
+  let early = 0;
+  for (const arrival of receiver.arrivals) {
+    const command = arrival.correlationId ? sent.get(arrival.correlationId) : undefined;
+    if (!command) continue;
+    const latency = arrival.at - command.end;
+    if (latency < 0) early += 1;
+    samples.push(Math.max(0, latency));
+    sendToReceipt.push(arrival.at - command.start);
+  }
+  return { samples, sendToReceipt, early };
+}
+
+/** `clients` clients create Entities for `durationMs` (alternating servers); then every delivery is waited for. */
+async function measureThroughput(clients: CommandClient[], receiver: BenchReceiver, hooks: number, concurrency: number, durationMs: number): Promise<ThroughputFigure> {
+  receiver.reset();
+  let commands = 0;
+  let commandErrors = 0;
+  const start = now();
+  const until = start + durationMs;
+  await Promise.all(
+    Array.from({ length: concurrency }, async (_, k) => {
+      for (let i = 0; now() < until; i++) {
+        const client = clients[(k + i) % clients.length] as CommandClient;
+        try {
+          await client.run({ command: 'svc.entity/create', args: { type: ITEMS, entity: { [COUNT]: i } } } satisfies Command);
+          commands += 1;
+        } catch {
+          commandErrors += 1;
+        }
+      }
+    }),
+  );
+  const loadMs = now() - start;
+  await receiver.waitForCount(commands * hooks, `throughput with ${hooks} webhook(s)`);
+  const last = Math.max(...receiver.arrivals.map((a) => a.at));
+  return { hooks, commands, deliveries: receiver.arrivals.length, loadMs, totalMs: last - start, commandErrors };
+}
+
+async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
+  const client = new pg.Client({ connectionString: databaseUrl });
+  await client.connect();
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function runScenario(scenario: Scenario, options: Options): Promise<ScenarioReport> {
+  const report: ScenarioReport = { scenario, throughput: [] };
+  const schema = `svc_bench_hooks_${process.pid}_${scenario.processes}`;
+  const env: Record<string, string> = scenario.storage === 'postgres' ? { DATABASE_URL: options.databaseUrl, SVC_DB_SCHEMA: schema } : { DATABASE_URL: '' };
+  const receiver = await BenchReceiver.start();
+  const servers: Child[] = [];
+  try {
+    if (scenario.storage === 'postgres') await dropSchema(options.databaseUrl, schema);
+    // Two processes start together: migrations and bootstrap take turns.
+    servers.push(...(await Promise.all(Array.from({ length: scenario.processes }, () => spawnServer(env)))));
+    const clients = servers.map((s) => new CommandClient(s.baseUrl, TOKEN));
+    const first = clients[0] as CommandClient;
+    await first.run({
+      command: 'svc.schema/batch',
+      args: { commands: [{ command: 'schema.type/create', args: { 'svc/name': ITEMS, 'svc/meta': { 'svc/domain?': true }, 'svc/fields': [{ 'svc/name': COUNT, 'svc/type': 'svc/integer' }] } }] },
+    });
+    const item = entityId(await first.run({ command: 'svc.entity/create', args: { type: ITEMS, entity: { [COUNT]: 0 } } }));
+    const baseUrl = (servers[0] as Child).baseUrl;
+
+    console.error(`${scenario.label}: latency, ${options.latencyCommands} commands one at a time`);
+    let hooks = await addHooks(baseUrl, receiver, 1, 'latency');
+    // Warm-up: connections, the code paths, the catalog cache.
+    await measureLatency(clients, receiver, item, 20);
+    report.latency = await measureLatency(clients, receiver, item, options.latencyCommands);
+    await deleteHooks(baseUrl, hooks);
+
+    for (const n of [1, options.hooks]) {
+      console.error(`${scenario.label}: throughput, ${n} webhook(s), ${options.clients} clients x ${options.durationMs / 1000} s`);
+      hooks = await addHooks(baseUrl, receiver, n, `load${n}`);
+      report.throughput.push(await measureThroughput(clients, receiver, n, options.clients, options.durationMs));
+      await deleteHooks(baseUrl, hooks);
+    }
+  } catch (error) {
+    report.error = error instanceof Error ? error.message : String(error);
+    console.error(`${scenario.label}: ${report.error}`);
+  } finally {
+    for (const s of servers) await s.stop();
+    await receiver.close();
+    if (scenario.storage === 'postgres') await dropSchema(options.databaseUrl, schema).catch(() => undefined);
+  }
+  return report;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output
+
+function figuresTable(reports: ScenarioReport[], options: Options): Table {
+  const rows: string[][] = [];
+  for (const r of reports) {
+    const label = r.scenario.label;
+    if (r.error) {
+      rows.push([label, `FAILED: ${r.error}`, '', '', '', '']);
+      continue;
+    }
+    const l = r.latency;
+    if (l) {
+      rows.push([
+        label,
+        `latency, response to receipt (${formatCount(l.samples.length)} deliveries, 1 webhook, one command at a time)`,
+        `p50 ${formatMs(percentile(l.samples, 50))}, p99 ${formatMs(percentile(l.samples, 99))}`,
+        `send to receipt: p50 ${formatMs(percentile(l.sendToReceipt, 50))}, p99 ${formatMs(percentile(l.sendToReceipt, 99))}`,
+        '',
+        l.early > 0 ? `${l.early} deliveries arrived before the command's response (counted as 0)` : '',
+      ]);
+    }
+    for (const t of r.throughput) {
+      rows.push([
+        label,
+        `throughput, ${t.hooks} webhook(s), ${options.clients} clients creating for ${formatMs(t.loadMs)}`,
+        formatRate((t.deliveries / t.totalMs) * 1000, 'deliveries/s'),
+        `${formatCount(t.commands)} commands (${formatRate((t.commands / t.loadMs) * 1000, 'commands/s')}), ${formatCount(t.deliveries)} deliveries`,
+        `last delivery ${formatMs(t.totalMs - t.loadMs)} after the load`,
+        t.commandErrors > 0 ? `${t.commandErrors} commands failed` : '',
+      ]);
+    }
+  }
+  return {
+    title: 'Webhook deliveries',
+    columns: ['servers', 'figure', 'result', 'detail', 'drain', 'notes'],
+    rows,
+    notes: [
+      'Latency: from the command\'s HTTP response (svc.entity/update with a correlationId) to the arrival of its delivery at a receiver on loopback; the next command is sent once the delivery arrived. Two processes: commands alternate between them.',
+      'Throughput: deliveries received per second from the first command to the last delivery (every delivery of the load waited for); each created Entity makes one delivery per webhook. A webhook\'s deliveries go out one at a time, so one webhook is bounded by the round trip plus the bookkeeping of one attempt; several webhooks are delivered in parallel (8 per process).',
+      'Servers: `tsx server/src/main.ts` child processes, default webhook settings (10 s time-out, 500 ms poll; a process is woken at once by its own commands), SVC_WEBHOOK_ALLOW=127.0.0.1. The receiver answers 204 at once.',
+    ],
+  };
+}
+
+function machine(): string {
+  const cpus = os.cpus();
+  return `${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${os.platform()} ${os.release()}, Node ${process.version}`;
+}
+
+async function writeMarkdown(file: string, options: Options, table: Table, startedAt: Date, elapsedMs: number): Promise<void> {
+  const lines = [
+    '# Webhook delivery benchmark',
+    '',
+    'Written by `npm run bench -- webhooks` (bench/webhooks.ts); overwritten on every run. Method: the notes under the table; options: `npm run bench -- webhooks --help`.',
+    '',
+    `- Date: ${startedAt.toISOString()} (run took ${formatMs(elapsedMs)})`,
+    `- Machine: ${machine()} (server processes, receiver and clients share it)`,
+    `- Storages: ${options.storages.map((s) => (s === 'postgres' ? `PostgreSQL (${options.databaseUrl.replace(/\/\/[^@/]*@/, '//…@')}, scratch schema)` : 'pg-mem (embedded, one process)')).join(', ')}`,
+    '',
+    renderMarkdown(table, 2),
+  ];
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, `${lines.join('\n').trimEnd()}\n`);
+}
+
+export async function main(args: string[]): Promise<number> {
+  const options = parseOptions(args);
+  if (!options) return 0;
+  const startedAt = new Date();
+  const started = now();
+  const scenarios: Scenario[] = [];
+  if (options.storages.includes('pg-mem')) scenarios.push({ label: 'pg-mem, 1 process', storage: 'pg-mem', processes: 1 });
+  if (options.storages.includes('postgres')) {
+    scenarios.push({ label: 'PostgreSQL, 1 process', storage: 'postgres', processes: 1 });
+    scenarios.push({ label: 'PostgreSQL, 2 processes', storage: 'postgres', processes: 2 });
+  }
+  const reports: ScenarioReport[] = [];
+  for (const scenario of scenarios) reports.push(await runScenario(scenario, options));
+  const table = figuresTable(reports, options);
+  console.log(renderPlain(table));
+  await writeMarkdown(options.out, options, table, startedAt, now() - started);
+  console.error(`results written to ${options.out}`);
+  return reports.some((r) => r.error) ? 1 : 0;
+}

@@ -1,0 +1,37 @@
+import { expectErrorName, expectNamesField, expectPlainError, expectStatus } from '../../assert.js';
+import { defineCheck } from '../../check.js';
+import { withTestWorkspace } from '../../workspace.js';
+import { WEBHOOKS } from './support.js';
+
+const REFUSED_URLS = ['ftp://example.org/hooks', 'http://10.0.0.1/hooks', 'http://169.254.169.254/latest/meta-data', 'http://[fe80::1]/hooks'];
+
+export default defineCheck({
+  id: 'webhooks.add-refused',
+  name:
+    'POST /api/webhooks/v2 answers 400 {name, message, data} naming the field for a `type` that names no Database (webhook.error/type-not-found) ' +
+    'and for a `url` that is not http(s) or points to a private, link-local or reserved address (webhook.error/url-refused)',
+  level: 'SHOULD',
+  area: 'webhooks',
+  requirements: ['WH-035'],
+  target: 'server',
+  async run(ctx) {
+    const unknownType = await ctx.http.post(WEBHOOKS, { url: 'https://example.org/hooks', type: 'NoSuchSpace/NoSuchDatabase' });
+    expectStatus(unknownType, 400, 'adding a webhook for a Database that does not exist');
+    const typeError = expectPlainError(unknownType, 'adding a webhook for a Database that does not exist');
+    expectErrorName(unknownType, typeError.name, 'webhook.error/type-not-found', 'adding a webhook for a Database that does not exist');
+    expectNamesField(unknownType, typeError, 'type', 'adding a webhook for a Database that does not exist');
+    await withTestWorkspace(ctx, async ({ names: n }) => {
+      for (const url of REFUSED_URLS) {
+        const res = await ctx.http.post(WEBHOOKS, { url, type: n.items });
+        const what = `adding a webhook to ${url}`;
+        if (res.status === 200 && typeof (res.json as { id?: unknown } | undefined)?.id === 'number') {
+          await ctx.http.request({ method: 'DELETE', path: `${WEBHOOKS}/${(res.json as { id: number }).id}` });
+        }
+        expectStatus(res, 400, what);
+        const error = expectPlainError(res, what);
+        expectErrorName(res, error.name, 'webhook.error/url-refused', what);
+        expectNamesField(res, error, 'url', what);
+      }
+    });
+  },
+});

@@ -1,0 +1,35 @@
+import { fail } from '../../assert.js';
+import { defineCheck } from '../../check.js';
+import { isRecord } from '../../shapes.js';
+import { run, withTestWorkspace } from '../../workspace.js';
+import { sendCorrelated, waitForCorrelation, withHooks } from './support.js';
+
+export default defineCheck({
+  id: 'webhooks.correlation-id',
+  name: 'The correlationId sent on a command comes back in command.correlationId of the delivery that command caused (several commands, each its own)',
+  level: 'MUST',
+  area: 'webhooks',
+  requirements: ['WH-016'],
+  target: 'server',
+  async run(ctx) {
+    await withTestWorkspace(ctx, async ({ names: n }) => {
+      const created = await run(ctx, { command: 'svc.entity/create', args: { type: n.items, entity: { [n.title]: 'x' } } }, 'creating an Item');
+      const id = isRecord(created) ? String(created['svc/id']) : '';
+      await withHooks(ctx, [n.items], async ([hook], receiver) => {
+        if (!hook) return;
+        const sent: Array<{ correlationId: string; title: string }> = [];
+        for (const title of ['one', 'two', 'three']) {
+          const { correlationId } = await sendCorrelated(ctx, { command: 'svc.entity/update', args: { type: n.items, entity: { 'svc/id': id, [n.title]: title } } }, `updating the title to ${title}`);
+          sent.push({ correlationId, title });
+        }
+        for (const { correlationId, title } of sent) {
+          const { delivery } = await waitForCorrelation(receiver, hook, correlationId, `the delivery of the update to ${title}`);
+          const effect = delivery.effects.find((e) => e.effect === 'svc.entity/update' && e.id === id);
+          if (!effect || effect.effect !== 'svc.entity/update' || effect.values[n.title] !== title) {
+            fail(`the delivery with command.correlationId ${correlationId} should report the update to ${JSON.stringify(title)}; its effects are ${JSON.stringify(delivery.effects).slice(0, 600)}`);
+          }
+        }
+      });
+    });
+  },
+});

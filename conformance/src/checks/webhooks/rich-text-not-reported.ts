@@ -1,0 +1,71 @@
+import { randomUUID } from 'node:crypto';
+import { expectSuccess, fail } from '../../assert.js';
+import { defineCheck } from '../../check.js';
+import { isRecord } from '../../shapes.js';
+import { schemaBatch, uniqueSpaceName } from '../../workspace.js';
+import { delivered, sendCorrelated, waitForCorrelation, withHooks, type Effect } from './support.js';
+
+/** The field names an effect reports. */
+function fieldsOf(effect: Effect): string[] {
+  switch (effect.effect) {
+    case 'svc.entity/update':
+      return [...Object.keys(effect.values), ...Object.keys(effect.valuesBefore)];
+    case 'svc.entity/create':
+      return Object.keys(effect.values);
+    case 'svc.entity/delete':
+      return Object.keys(effect.valuesBefore);
+    default:
+      return [effect.field];
+  }
+}
+
+export default defineCheck({
+  id: 'webhooks.rich-text-not-reported',
+  name: 'Changes of rich text fields (Collaboration~Documents/Document) are not reported: no effect of a create or an update names the rich text field',
+  level: 'MUST',
+  area: 'webhooks',
+  requirements: ['WH-012'],
+  target: 'server',
+  async run(ctx) {
+    const space = uniqueSpaceName(ctx);
+    const notes = `${space}/Notes`;
+    const label = `${space}/Label`;
+    const body = `${space}/Body`;
+    const made = await schemaBatch(ctx, [
+      {
+        command: 'schema.type/create',
+        args: {
+          'svc/name': notes,
+          'svc/meta': { 'svc/domain?': true },
+          'svc/fields': [
+            { 'svc/name': label, 'svc/type': 'svc/text', 'svc/meta': { 'ui/title?': true } },
+            { 'svc/name': body, 'svc/type': 'Collaboration~Documents/Document' },
+          ],
+        },
+      },
+    ]);
+    expectSuccess(made, `creating the Database ${notes} with a rich text field`);
+    try {
+      await withHooks(ctx, [notes], async ([hook], receiver) => {
+        if (!hook) return;
+        const created = await sendCorrelated(ctx, { command: 'svc.entity/create', args: { type: notes, entity: { [label]: 'a' } } }, 'creating an Entity with a rich text field');
+        const id = isRecord(created.result) ? String(created.result['svc/id']) : '';
+        await sendCorrelated(
+          ctx,
+          { command: 'svc.entity/update', args: { type: notes, entity: { 'svc/id': id, [body]: { 'Collaboration~Documents/secret': randomUUID() } } } },
+          'changing only the rich text field',
+        );
+        const last = await sendCorrelated(ctx, { command: 'svc.entity/update', args: { type: notes, entity: { 'svc/id': id, [label]: 'b' } } }, 'changing a text field');
+        await waitForCorrelation(receiver, hook, last.correlationId, 'the delivery after the rich text change');
+        for (const { delivery, request } of delivered(receiver, hook)) {
+          for (const effect of delivery.effects) {
+            if (fieldsOf(effect).includes(body)) fail(`a delivery reports the rich text field ${body}: ${request.body.slice(0, 800)}`, last.res);
+          }
+        }
+      });
+    } finally {
+      const out = await schemaBatch(ctx, [{ command: 'schema.type/delete', args: { name: notes } }]);
+      if (out.status !== 200) ctx.log(`tear-down of ${notes} answered ${out.status}`);
+    }
+  },
+});

@@ -1,0 +1,204 @@
+/**
+ * What the webhook checks share: a receiver on loopback (conformance/src/receiver.ts) with
+ * webhooks pointing at it (deleted again whatever happens), waiting for deliveries (bounded),
+ * and the shape of a delivery body (spec: WebhookDelivery).
+ */
+import { randomBytes, randomUUID } from 'node:crypto';
+import type { components } from '../../../../generated/service/types.js';
+import { describeRequest, expectJson, expectStatus, fail } from '../../assert.js';
+import type { CheckContext } from '../../check.js';
+import type { HttpResponse } from '../../http.js';
+import { DELIVERY_WAIT_MS, Receiver, type ReceivedRequest } from '../../receiver.js';
+import { isRecord, kindOf, type JsonRecord } from '../../shapes.js';
+import type { Command } from '../../workspace.js';
+
+type Schemas = components['schemas'];
+export type WebhookDelivery = Schemas['WebhookDelivery'];
+export type Effect = Schemas['Effect'];
+export type WebhookRecord = Schemas['Webhook'];
+
+export const WEBHOOKS = '/api/webhooks/v2';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
+
+export interface Hook {
+  id: number;
+  type: string;
+  secret: string;
+  /** Path on the receiver this webhook posts to. */
+  path: string;
+  /** The record the add answered. */
+  record: JsonRecord;
+  response: HttpResponse;
+}
+
+/** Adds a webhook for `type` posting to a fresh path of the receiver; fails the check when refused. */
+export async function addHook(ctx: CheckContext, receiver: Receiver, type: string): Promise<Hook> {
+  const path = `/hook-${randomBytes(6).toString('hex')}`;
+  const res = await ctx.http.post(WEBHOOKS, { url: receiver.url(path), type });
+  if (res.status === 400 && isRecord(res.json) && res.json['name'] === 'webhook.error/url-refused') {
+    fail(
+      `adding a webhook to the suite's receiver at ${receiver.url(path)} was refused: the webhook checks need a server that may call 127.0.0.1 ` +
+        '(the reference server: SVC_WEBHOOK_ALLOW=127.0.0.1) and runs where the suite runs',
+      res,
+    );
+  }
+  expectStatus(res, 200, `adding a webhook for ${type}`);
+  const record = expectJson(res, `adding a webhook for ${type}`);
+  if (!isRecord(record) || typeof record['id'] !== 'number') fail(`adding a webhook for ${type}: the answer has no integer "id"`, res);
+  return { id: record['id'] as number, type, secret: typeof record['secret'] === 'string' ? record['secret'] : '', path, record, response: res };
+}
+
+/** Deletes a webhook; never throws (a failure is logged). */
+export async function removeHook(ctx: CheckContext, hook: Hook): Promise<void> {
+  try {
+    const res = await ctx.http.request({ method: 'DELETE', path: `${WEBHOOKS}/${hook.id}` });
+    if (res.status !== 200 && res.status !== 404) ctx.log(`tear-down: ${describeRequest(res)} answered ${res.status}`);
+  } catch (error) {
+    ctx.log(`tear-down of webhook ${hook.id} failed: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+/** Starts a receiver and one webhook per type, runs `body`, then deletes the webhooks and stops the receiver. */
+export async function withHooks<T>(ctx: CheckContext, types: string[], body: (hooks: Hook[], receiver: Receiver) => Promise<T>): Promise<T> {
+  const receiver = await Receiver.start();
+  const hooks: Hook[] = [];
+  try {
+    for (const type of types) hooks.push(await addHook(ctx, receiver, type));
+    return await body(hooks, receiver);
+  } finally {
+    for (const hook of hooks) await removeHook(ctx, hook);
+    await receiver.close();
+  }
+}
+
+/** A delivery as received: the parsed body and the request that brought it (its first successful attempt). */
+export interface Received {
+  delivery: WebhookDelivery;
+  request: ReceivedRequest;
+}
+
+/** Deliveries a webhook received and acknowledged (2xx), one per `webhook-id`, in order of arrival. */
+export function delivered(receiver: Receiver, hook: Hook): Received[] {
+  const seen = new Set<string>();
+  const out: Received[] = [];
+  for (const request of receiver.on(hook.path)) {
+    if (request.status < 200 || request.status > 299) continue;
+    const id = request.headers['webhook-id'] ?? `#${request.index}`;
+    if (seen.has(id)) continue;
+    seen.add(id);
+    const problems = deliveryProblems(request.json);
+    if (problems.length > 0) fail(`a delivery to webhook ${hook.id} (${hook.type}) is not a WebhookDelivery body: ${problems.join('; ')}\nBody: ${request.body.slice(0, 1000)}`);
+    out.push({ delivery: request.json as WebhookDelivery, request });
+  }
+  return out;
+}
+
+/** Waits until the webhook received a delivery with this correlation id; fails after DELIVERY_WAIT_MS. */
+export async function waitForCorrelation(receiver: Receiver, hook: Hook, correlationId: string, what: string): Promise<Received> {
+  const find = () => delivered(receiver, hook).find((r) => r.delivery.command.correlationId === correlationId);
+  await receiver.waitFor(() => find() !== undefined);
+  const found = find();
+  if (!found) {
+    const got = receiver.on(hook.path).map((r) => `${r.status} ${r.body.slice(0, 200)}`);
+    fail(
+      `${what}: no delivery with command.correlationId ${correlationId} reached webhook ${hook.id} (${hook.type}) within ${DELIVERY_WAIT_MS / 1000} s; ` +
+        `it received ${got.length} request(s)${got.length > 0 ? `:\n  ${got.slice(-5).join('\n  ')}` : ''}`,
+    );
+  }
+  return found;
+}
+
+/** Sends a command with a fresh correlation id (set on the top-level command); answers the id and the response. */
+export async function sendCorrelated(ctx: CheckContext, command: Command, what: string): Promise<{ correlationId: string; res: HttpResponse; result: unknown }> {
+  const correlationId = randomUUID();
+  const res = await ctx.http.command({ ...command, correlationId });
+  expectStatus(res, 200, what);
+  const body = expectJson(res, what);
+  if (!isRecord(body) || body['success'] !== true) fail(`${what}: expected {success: true}`, res);
+  return { correlationId, res, result: body['result'] };
+}
+
+/**
+ * A marker: one svc.command/batch creating an Entity in each of these Databases, with a fresh
+ * correlation id, then waits until each webhook received its delivery. Deliveries of one webhook
+ * come in order, so every earlier change has arrived once the marker has.
+ */
+export async function marker(ctx: CheckContext, receiver: Receiver, hooks: Array<{ hook: Hook; entity: JsonRecord }>): Promise<Received[]> {
+  const commands: Command[] = hooks.map(({ hook, entity }) => ({ command: 'svc.entity/create', args: { type: hook.type, entity } }));
+  const { correlationId } = await sendCorrelated(ctx, { command: 'svc.command/batch', args: { commands } }, 'a marker batch (one create per watched Database)');
+  const out: Received[] = [];
+  for (const { hook } of hooks) out.push(await waitForCorrelation(receiver, hook, correlationId, 'waiting for the marker delivery'));
+  return out;
+}
+
+function effectProblems(effect: unknown, at: string): string[] {
+  if (!isRecord(effect)) return [`${at} is ${kindOf(effect)}, not an object`];
+  const problems: string[] = [];
+  const kind = effect['effect'];
+  if (typeof effect['id'] !== 'string' || !UUID.test(effect['id'])) problems.push(`${at}.id is not a UUID`);
+  if (typeof effect['type'] !== 'string' || effect['type'] === '') problems.push(`${at}.type is not a Database name`);
+  const object = (name: string) => {
+    if (!isRecord(effect[name])) problems.push(`${at}.${name} is ${kindOf(effect[name])}, not an object`);
+  };
+  switch (kind) {
+    case 'svc.entity/update':
+      object('values');
+      object('valuesBefore');
+      break;
+    case 'svc.entity/create':
+      object('values');
+      break;
+    case 'svc.entity/delete':
+      object('valuesBefore');
+      break;
+    case 'svc.entity/add-collection-items':
+    case 'svc.entity/remove-collection-items': {
+      if (typeof effect['field'] !== 'string' || effect['field'] === '') problems.push(`${at}.field is not a field name`);
+      const items = effect['items'];
+      if (!Array.isArray(items) || !items.every((i) => isRecord(i) && typeof i['svc/id'] === 'string' && UUID.test(i['svc/id']))) {
+        problems.push(`${at}.items is not an array of {svc/id}`);
+      }
+      break;
+    }
+    default:
+      problems.push(`${at}.effect is ${JSON.stringify(kind)}, not one of the effect kinds`);
+  }
+  return problems;
+}
+
+/** How a body differs from WebhookDelivery (empty when it conforms). */
+export function deliveryProblems(body: unknown): string[] {
+  if (!isRecord(body)) return [`the body is ${kindOf(body)}, not a JSON object`];
+  const problems: string[] = [];
+  if (!Number.isInteger(body['sequenceId'])) problems.push(`sequenceId is ${kindOf(body['sequenceId'])}, not an integer`);
+  if (typeof body['authorId'] !== 'string' || !UUID.test(body['authorId'])) problems.push('authorId is not a UUID string');
+  if (typeof body['creationDate'] !== 'string' || !TIMESTAMP.test(body['creationDate'])) problems.push('creationDate is not a timestamp');
+  const command = body['command'];
+  if (!isRecord(command)) problems.push(`command is ${kindOf(command)}, not an object {correlationId}`);
+  else if (command['correlationId'] !== null && typeof command['correlationId'] !== 'string') problems.push('command.correlationId is neither a string nor null');
+  const effects = body['effects'];
+  if (!Array.isArray(effects) || effects.length === 0) problems.push(`effects is ${kindOf(effects)}, not a non-empty array`);
+  else effects.forEach((e, i) => problems.push(...effectProblems(e, `effects[${i}]`)));
+  return problems;
+}
+
+/** The list of webhooks; fails unless it is a 200 JSON array. */
+export async function listHooks(ctx: CheckContext): Promise<{ list: JsonRecord[]; res: HttpResponse }> {
+  const res = await ctx.http.get(WEBHOOKS);
+  expectStatus(res, 200, `GET ${WEBHOOKS}`);
+  const list = expectJson(res, `GET ${WEBHOOKS}`);
+  if (!Array.isArray(list) || !list.every(isRecord)) fail(`GET ${WEBHOOKS} answered ${kindOf(list)}, not an array of webhook records`, res);
+  return { list: list as JsonRecord[], res };
+}
+
+/** Polls the list until `done(record)` holds for the webhook (bounded by DELIVERY_WAIT_MS); answers the last record seen. */
+export async function pollRecord(ctx: CheckContext, hook: Hook, done: (record: JsonRecord) => boolean): Promise<{ record: JsonRecord | undefined; res: HttpResponse }> {
+  const deadline = Date.now() + DELIVERY_WAIT_MS;
+  for (;;) {
+    const { list, res } = await listHooks(ctx);
+    const record = list.find((r) => r['id'] === hook.id);
+    if ((record && done(record)) || Date.now() > deadline) return { record, res };
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
