@@ -1,5 +1,7 @@
-// graphql-codegen: TypeScript types for the SDL shared by every Space (spec/graphql/common.graphql)
-// and for the example Space (common + example-space). Run through `make generate`.
+// graphql-codegen: TypeScript types for the SDL shared by every Space (spec/graphql/common.graphql),
+// for the example Space (common + example-space), and typed operations for the demo Space (common +
+// demo-space, the SDL the server generates for the seeded demo; operations in
+// spec/graphql/operations/demo). Run through `make generate`.
 import type { CodegenConfig } from '@graphql-codegen/cli';
 
 const scalars = { ID: 'string' };
@@ -11,6 +13,12 @@ const config: CodegenConfig = {
       schema: ['spec/graphql/common.graphql', 'spec/graphql/example-space.graphql'],
       plugins: ['typescript'],
       config: { scalars, enumsAsTypes: true, useTypeImports: true },
+    },
+    'generated/graphql/demo-space.ts': {
+      schema: ['spec/graphql/common.graphql', 'spec/graphql/demo-space.graphql'],
+      documents: ['spec/graphql/operations/demo/*.graphql'],
+      plugins: ['typescript', 'typescript-operations'],
+      config: { scalars, enumsAsTypes: true, useTypeImports: true, avoidOptionals: { field: true, inputValue: false, object: false } },
     },
   },
 };

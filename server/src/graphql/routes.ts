@@ -1,12 +1,91 @@
-// Routes of /api/graphql/space/<space> (issue 6).
-import { Router } from 'express';
+// Routes of the GraphQL read API: `POST /api/graphql/space/<space>` (GraphQL over HTTP),
+// `GET /api/graphql/space/<space>/schema.graphql` (the Space's SDL), and, outside /api and
+// without a token, `GET /files/<ref>` (the signed download addresses of File.url).
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import type { components } from '../../../generated/service/types.js';
 import type { ServerContext } from '../server-context.js';
+import { runGraphqlRequest, type GraphqlEnv, type GraphqlRequest } from './execute.js';
+import { storedFileUrls, type FileSource } from './file-source.js';
+import { parseRef, verifyFileUrl } from './file-urls.js';
+import { SpaceSchemaCache } from './schema-cache.js';
 
-export function graphqlRoutes(_context: ServerContext): Router {
-  return Router();
+type ErrorBody = components['schemas']['ErrorBody'];
+
+function asyncRoute(fn: (req: Request, res: Response) => Promise<void>) {
+  return (req: Request, res: Response, next: NextFunction) => {
+    fn(req, res).catch(next);
+  };
+}
+
+function pathName(req: Request): string {
+  const space = req.params['space'];
+  return typeof space === 'string' ? space : '';
+}
+
+export function graphqlRoutes(context: ServerContext): Router {
+  const env: GraphqlEnv = { context, schemas: new SpaceSchemaCache() };
+  const router = Router();
+  router.post(
+    '/api/graphql/space/:space',
+    asyncRoute(async (req, res) => {
+      const answer = await runGraphqlRequest(env, pathName(req), req.body as GraphqlRequest);
+      res.status(answer.status).json(answer.body);
+    }),
+  );
+  router.get(
+    '/api/graphql/space/:space/schema.graphql',
+    asyncRoute(async (req, res) => {
+      const space = pathName(req);
+      const found = await context.db.transaction(async (tx) => env.schemas.get(tx, await context.catalogs.get(tx), space));
+      if (!found) {
+        const body: ErrorBody = { name: 'graphql.error/space-not-found', message: `There is no Space "${space}" (spaces in a Space name are written as "_" in the path).`, data: { space } };
+        res.status(404).json(body);
+        return;
+      }
+      res.status(200).type('text/plain; charset=utf-8').send(found.sdl);
+    }),
+  );
+  return router;
 }
 
 /** Routes served outside /api without a token (signed file downloads). */
-export function publicFileRoutes(_context: ServerContext): Router {
-  return Router();
+export function publicFileRoutes(context: ServerContext, source: FileSource = storedFileUrls(context.db, context.catalogs)): Router {
+  const router = Router();
+  router.get(
+    '/files/:ref',
+    asyncRoute(async (req, res) => {
+      const text = typeof req.params['ref'] === 'string' ? req.params['ref'] : '';
+      const expires = Number(req.query['expires']);
+      const signature = typeof req.query['signature'] === 'string' ? req.query['signature'] : '';
+      const ref = parseRef(text);
+      const refuse = (status: number, body: ErrorBody) => void res.status(status).json(body);
+      const verdict = ref && Number.isSafeInteger(expires) ? verifyFileUrl(context.urlSigningKey, text, expires, signature) : 'bad-signature';
+      if (verdict === 'bad-signature') {
+        refuse(403, { name: 'file.error/signature-invalid', message: 'This file address is not signed by this server (or was altered); request the file field again for a fresh address.', data: { field: 'signature' } });
+        return;
+      }
+      if (verdict === 'expired') {
+        refuse(403, {
+          name: 'file.error/url-expired',
+          message: `This file address expired at ${new Date(expires).toISOString()}; request the file field again for a fresh address.`,
+          data: { field: 'expires', expiredAt: new Date(expires).toISOString() },
+        });
+        return;
+      }
+      const found = await source.locate(ref as NonNullable<typeof ref>);
+      switch (found.kind) {
+        case 'redirect':
+          res.redirect(302, found.url);
+          return;
+        case 'content':
+          res.status(200).type(found.contentType).attachment(found.name);
+          found.body.pipe(res);
+          return;
+        case 'missing':
+          refuse(404, { name: 'file.error/not-found', message: 'The file this address names is no longer stored in its Entity.', data: { field: 'ref' } });
+          return;
+      }
+    }),
+  );
+  return router;
 }

@@ -1,6 +1,7 @@
 // Runs a query: one SQL statement for the top level, then one per related field per level for
 // the whole page at once (never one per parent), so the statement count is bounded by the
-// shape of the select, not by the number of rows.
+// shape of the select, not by the number of rows. The command API reaches it through
+// `runQuery` (a `q/...` query object); the GraphQL read API builds a `QueryPlan` directly.
 import { Failure } from '../api/failure.js';
 import type { Entity } from '../api/spec-types.js';
 import type { Queryable } from '../db/database.js';
@@ -11,15 +12,49 @@ import type { QueryParams } from './operands.js';
 import { linkEnds, type ResolvedPath } from './paths.js';
 import { planSelect, readLimit, type SelectNode, type SubQuery } from './select.js';
 import { Aliases, entityColumns, Params, type EntityRow } from './sql.js';
-import { and, compileWhere, SQL_FALSE, SQL_TRUE, type WhereContext } from './where.js';
+import { and, compileCondition, compileWhere, SQL_FALSE, SQL_TRUE, type Condition, type WhereContext } from './where.js';
 
 /** The most Entities one response holds, `q/no-limit` included. */
 export const MAX_RESULT_ROWS = 100_000;
+
+/**
+ * How a per-parent limit (a sub-query's `q/limit`, a GraphQL inner list's `limit`/`offset`) is
+ * applied: `union` (default, every storage): a UNION ALL of one limited branch per parent (its
+ * size grows with the parents: pg-mem's parser overflows past ~1,000 branches); `window`
+ * (PostgreSQL): one scan numbering each parent's items with `row_number()`, one small statement
+ * however many parents there are; `all` (pg-mem, which has no window functions): every item of
+ * the parents in one statement (at most MAX_RESULT_ROWS), limited per parent after reading. All
+ * three give the same rows.
+ */
+export type PerParentStrategy = 'union' | 'window' | 'all';
+
+export interface RunOptions {
+  perParent?: PerParentStrategy;
+  /** Ranges and locations compare and sort by their string form (GraphQL; see WhereContext). */
+  textForms?: boolean;
+}
+
+/** A query built by code: what `runQuery` reads from a `q/...` object. */
+export interface QueryPlan {
+  type: TypeDef;
+  /** A `q/where` expression. */
+  where?: unknown;
+  /** A condition built by code, ANDed with `where`. */
+  condition?: Condition;
+  /** A `q/order-by` value. */
+  orderBy?: unknown;
+  /** null: no limit (up to MAX_RESULT_ROWS). */
+  limit: number | null;
+  offset?: number;
+  select: SelectNode[];
+}
 
 interface Ctx {
   tx: Queryable;
   catalog: Catalog;
   queryParams: QueryParams;
+  perParent: PerParentStrategy;
+  textForms: boolean;
 }
 
 function tooLarge(where: string): Failure {
@@ -40,21 +75,34 @@ export async function runQuery(tx: Queryable, catalog: Catalog, query: unknown, 
   if (typeof from !== 'string') throw new Failure('entity.error/schema-type-not-found', 'q/from must name a Database.', { field: 'q/from' });
   const type = catalog.type(from);
   const limit = readLimit(query, 'query');
-  const nodes = planSelect(catalog, type, query['q/select']);
-  const ctx: Ctx = { tx, catalog, queryParams };
+  const select = planSelect(catalog, type, query['q/select']);
+  return runPlan(tx, catalog, { type, where: query['q/where'], orderBy: query['q/order-by'], limit, select }, queryParams);
+}
+
+/** Runs a query plan; `queryParams` holds the values of the `$params` its expressions use. */
+export async function runPlan(tx: Queryable, catalog: Catalog, plan: QueryPlan, queryParams: QueryParams = {}, options: RunOptions = {}): Promise<Entity[]> {
+  const { type, limit } = plan;
+  const offset = plan.offset ?? 0;
+  const textForms = options.textForms ?? false;
+  const ctx: Ctx = { tx, catalog, queryParams, perParent: options.perParent ?? 'union', textForms };
 
   const params = new Params();
   const aliases = new Aliases();
-  const where: WhereContext = { catalog, params, queryParams, aliases };
-  const condition = and([`e.type_id = ${params.add(type.id)}`, query['q/where'] === undefined ? SQL_TRUE : compileWhere(where, 'e', type, query['q/where'])]);
-  const order = compileOrder(catalog, params, aliases, 'e', type, query['q/order-by']);
+  const where: WhereContext = { catalog, params, queryParams, aliases, ...(textForms ? { textForms } : {}) };
+  const condition = and([
+    `e.type_id = ${params.add(type.id)}`,
+    plan.where === undefined ? SQL_TRUE : compileWhere(where, 'e', type, plan.where),
+    plan.condition === undefined ? SQL_TRUE : compileCondition(where, 'e', type, plan.condition),
+  ]);
+  const order = compileOrder(catalog, params, aliases, 'e', type, plan.orderBy, 'q/order-by', textForms);
   if (condition === SQL_FALSE || limit === 0) return [];
   const cap = limit ?? MAX_RESULT_ROWS + 1;
-  const sql = `SELECT ${entityColumns('e')} FROM entities e ${order.joins.join(' ')} WHERE ${condition} ORDER BY ${order.orderBy.join(', ')} LIMIT ${params.add(cap)}`;
+  const skip = offset > 0 ? ` OFFSET ${params.add(offset)}` : '';
+  const sql = `SELECT ${entityColumns('e')} FROM entities e ${order.joins.join(' ')} WHERE ${condition} ORDER BY ${order.orderBy.join(', ')} LIMIT ${params.add(cap)}${skip}`;
   const statement = params.finish(sql);
   const rows = (await tx.query<EntityRow>(statement.text, statement.values)).rows;
   if (limit === null && rows.length > MAX_RESULT_ROWS) throw tooLarge('query');
-  return shape(ctx, rows, nodes);
+  return shape(ctx, rows, plan.select);
 }
 
 /** The API value of a stored field (system columns, or the value under its key). */
@@ -113,6 +161,7 @@ function isIdsOnly(node: Extract<SelectNode, { kind: 'related' }>): boolean {
     node.field.storage === 'link' &&
     !node.field.isCollection &&
     node.sub.where === undefined &&
+    node.sub.condition === undefined &&
     node.select.every((n) => n.kind === 'field' && n.field.name === 'svc/id')
   );
 }
@@ -137,25 +186,27 @@ function uniqueRows(rows: EntityRow[]): EntityRow[] {
 
 /**
  * The Entities related to each parent through `field`, in one statement for all parents. With a
- * per-parent limit the statement is a UNION ALL of one limited branch per parent.
+ * per-parent limit (and offset) the statement limits each parent's items: see PerParentStrategy.
  */
 async function fetchRelated(ctx: Ctx, parents: EntityRow[], field: FieldDef, target: TypeDef, sub: SubQuery): Promise<Map<string, EntityRow[]>> {
   const result = new Map<string, EntityRow[]>();
   if (parents.length === 0) return result;
   const params = new Params();
   const aliases = new Aliases();
-  const where: WhereContext = { catalog: ctx.catalog, params, queryParams: ctx.queryParams, aliases };
+  const where: WhereContext = { catalog: ctx.catalog, params, queryParams: ctx.queryParams, aliases, ...(ctx.textForms ? { textForms: true } : {}) };
   const condition = and([
     `t.type_id = ${params.add(target.id)}`,
     sub.where === undefined ? SQL_TRUE : compileWhere(where, 't', target, sub.where, `q/where of ${field.name}`),
+    sub.condition === undefined ? SQL_TRUE : compileCondition(where, 't', target, sub.condition),
   ]);
-  const order = compileOrder(ctx.catalog, params, aliases, 't', target, sub.orderBy, `q/order-by of ${field.name}`);
+  const order = compileOrder(ctx.catalog, params, aliases, 't', target, sub.orderBy, `q/order-by of ${field.name}`, ctx.textForms);
+  const offset = sub.offset ?? 0;
   if (condition === SQL_FALSE || sub.limit === 0) return result;
 
   if (field.storage !== 'link') {
     // svc/created-by: a column of the parent row.
     const ids = [...new Set(parents.map((p) => p.created_by).filter((id): id is string => id !== null))];
-    if (ids.length === 0) return result;
+    if (ids.length === 0 || offset > 0) return result;
     const sql = `SELECT ${entityColumns('t')} FROM entities t WHERE ${condition} AND t.id IN (${params.list(ids)})`;
     const statement = params.finish(sql);
     const byId = new Map((await ctx.tx.query<EntityRow>(statement.text, statement.values)).rows.map((r) => [r.id, r]));
@@ -169,24 +220,36 @@ async function fetchRelated(ctx: Ctx, parents: EntityRow[], field: FieldDef, tar
   const [mine, theirs] = linkEnds(field);
   const relation = params.add(field.relationId);
   const parentIds = [...new Set(parents.map((p) => p.id))];
-  const body = (parentCondition: string) =>
-    `SELECT l.${mine} AS parent_id, ${entityColumns('t')} FROM links l JOIN entities t ON t.id = l.${theirs} ${order.joins.join(' ')} WHERE l.relation_id = ${relation} AND ${parentCondition} AND ${condition}`;
+  const columns = `l.${mine} AS parent_id, ${entityColumns('t')}`;
+  const from = `FROM links l JOIN entities t ON t.id = l.${theirs} ${order.joins.join(' ')}`;
+  const body = (parentCondition: string) => `SELECT ${columns} ${from} WHERE l.relation_id = ${relation} AND ${parentCondition} AND ${condition}`;
   let sql: string;
-  if (sub.limit === null) {
+  const perParent = sub.limit !== null || offset > 0;
+  const readAll = !perParent || ctx.perParent === 'all';
+  if (readAll) {
     sql = `${body(`l.${mine} IN (${params.list(parentIds)})`)} ORDER BY ${order.orderBy.join(', ')} LIMIT ${params.add(MAX_RESULT_ROWS + 1)}`;
+  } else if (ctx.perParent === 'window') {
+    // PostgreSQL only: number each parent's items in order, keep (offset, offset + limit].
+    const numbered = `SELECT ${columns}, row_number() OVER (PARTITION BY l.${mine} ORDER BY ${order.orderBy.join(', ')}) AS item_number ${from} WHERE l.relation_id = ${relation} AND l.${mine} = ANY(${params.add(parentIds)}::uuid[]) AND ${condition}`;
+    const upTo = sub.limit === null ? '' : ` AND w.item_number <= ${params.add(offset + sub.limit)}`;
+    sql = `SELECT w.* FROM (${numbered}) w WHERE w.item_number > ${params.add(offset)}${upTo} ORDER BY w.parent_id, w.item_number`;
   } else {
-    const limit = params.add(sub.limit);
+    const limit = params.add(sub.limit ?? MAX_RESULT_ROWS + 1);
+    const skip = offset > 0 ? ` OFFSET ${params.add(offset)}` : '';
     sql = parentIds
-      .map((id, i) => `SELECT * FROM (${body(`l.${mine} = ${params.add(id)}`)} ORDER BY ${order.orderBy.join(', ')} LIMIT ${limit}) b${i}`)
+      .map((id, i) => `SELECT * FROM (${body(`l.${mine} = ${params.add(id)}`)} ORDER BY ${order.orderBy.join(', ')} LIMIT ${limit}${skip}) b${i}`)
       .join(' UNION ALL ');
   }
   const statement = params.finish(sql);
   const rows = (await ctx.tx.query<EntityRow & { parent_id: string }>(statement.text, statement.values)).rows;
-  if (sub.limit === null && rows.length > MAX_RESULT_ROWS) throw tooLarge(field.name);
+  if (readAll && rows.length > MAX_RESULT_ROWS) throw tooLarge(field.name);
   for (const row of rows) {
     const list = result.get(row.parent_id) ?? [];
     list.push(row);
     result.set(row.parent_id, list);
+  }
+  if (readAll && perParent) {
+    for (const [parent, list] of result) result.set(parent, list.slice(offset, sub.limit === null ? undefined : offset + sub.limit));
   }
   return result;
 }

@@ -4,7 +4,7 @@
 // Creation date then `svc/id` always end the order, so every order is total.
 import { Failure } from '../api/failure.js';
 import type { Catalog, TypeDef } from '../model/catalog.js';
-import { linkEnds, resolvePath, valueKind, valueSql } from './paths.js';
+import { linkEnds, resolvePath, textFormSql, valueKind, valueSql } from './paths.js';
 import type { Aliases, Params } from './sql.js';
 
 export interface CompiledOrder {
@@ -12,7 +12,8 @@ export interface CompiledOrder {
   orderBy: string[];
 }
 
-export function compileOrder(catalog: Catalog, params: Params, aliases: Aliases, alias: string, type: TypeDef, orderBy: unknown, where = 'q/order-by'): CompiledOrder {
+/** `textForms`: ranges and locations sort by their string form (GraphQL; see WhereContext). */
+export function compileOrder(catalog: Catalog, params: Params, aliases: Aliases, alias: string, type: TypeDef, orderBy: unknown, where = 'q/order-by', textForms = false): CompiledOrder {
   const joins: string[] = [];
   const keys: string[] = [];
   const items = orderBy === undefined ? [] : orderBy;
@@ -28,7 +29,8 @@ export function compileOrder(catalog: Catalog, params: Params, aliases: Aliases,
     }
     const path = resolvePath(catalog, type, item[0], at);
     if (path.many) throw new Failure('entity.error/query-operator-invalid', `${at} orders by ${path.text}, which goes through a collection; order by a field of this Database or of a to-one relation.`, { field: at, operator: 'q/order-by' });
-    if (valueKind(path.last) === 'json') throw new Failure('entity.error/query-operator-invalid', `${at}: "${path.last.name}" (${path.last.fieldType}) cannot be ordered.`, { field: at, operator: 'q/order-by' });
+    const textForm = textForms ? textFormSql(alias, path.last) : undefined;
+    if (valueKind(path.last) === 'json' && textForm === undefined) throw new Failure('entity.error/query-operator-invalid', `${at}: "${path.last.name}" (${path.last.fieldType}) cannot be ordered.`, { field: at, operator: 'q/order-by' });
     let current = alias;
     for (const step of path.steps) {
       const t = aliases.next('o');
@@ -43,7 +45,7 @@ export function compileOrder(catalog: Catalog, params: Params, aliases: Aliases,
       current = t;
     }
     const desc = item[1] === 'q/desc';
-    keys.push(`${valueSql(current, path.last)} ${desc ? 'DESC NULLS FIRST' : 'ASC NULLS LAST'}`);
+    keys.push(`${(textForms ? textFormSql(current, path.last) : undefined) ?? valueSql(current, path.last)} ${desc ? 'DESC NULLS FIRST' : 'ASC NULLS LAST'}`);
     endsOnId = path.steps.length === 0 && path.last.name === 'svc/id';
   }
   if (!endsOnId) keys.push(`${alias}.created_at ASC`, `${alias}.id ASC`);

@@ -109,3 +109,23 @@ export function valueSql(alias: string, field: FieldDef): string {
 export function linkEnds(field: FieldDef): ['a' | 'b', 'a' | 'b'] {
   return field.relationEnd === 'b' ? ['b', 'a'] : ['a', 'b'];
 }
+
+/**
+ * The string form of a range or location value, as the GraphQL read API gives it: stringified
+ * JSON `{"start":..,"end":..}` / `{"longitude":..,"latitude":..,"fullAddress":..}` (the same text
+ * on both storages). Undefined for other fields.
+ */
+export function textFormSql(alias: string, field: FieldDef): string | undefined {
+  const key = field.key;
+  if (field.storage !== 'value' || !key || !/^[a-z0-9_]+$/i.test(key)) return undefined;
+  const part = (name: string) => `(${alias}.data->'${key}'->'${name}')::text`;
+  switch (field.fieldType) {
+    case 'svc/date-range':
+    case 'svc/date-time-range':
+      return `('{"start":' || ${part('start')} || ',"end":' || ${part('end')} || '}')`;
+    case 'svc/location':
+      return `('{"longitude":' || ${part('longitude')} || ',"latitude":' || ${part('latitude')} || coalesce(',"fullAddress":' || ${part('fullAddress')}, '') || '}')`;
+    default:
+      return undefined;
+  }
+}

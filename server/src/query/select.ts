@@ -3,12 +3,17 @@ import { Failure } from '../api/failure.js';
 import type { Catalog, FieldDef, TypeDef } from '../model/catalog.js';
 import { RICH_TEXT_SECRET, RICH_TEXT_TYPE } from '../model/field-types.js';
 import { isRelation, resolvePath, type ResolvedPath } from './paths.js';
+import type { Condition } from './where.js';
 
 export interface SubQuery {
   where?: unknown;
+  /** A condition built by code (GraphQL filters), ANDed with `where`. */
+  condition?: Condition;
   orderBy?: unknown;
   /** null: no limit (`q/no-limit`, or a plain sub-field list). */
   limit: number | null;
+  /** Items skipped per parent before the first one returned (GraphQL `offset`); 0 when absent. */
+  offset?: number;
 }
 
 export type SelectNode =

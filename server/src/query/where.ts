@@ -3,10 +3,10 @@
 // negation of their positive forms. A path through a collection matches when any item does.
 // Relation steps become uncorrelated `IN (SELECT ...)` sub-selects, which both storages run.
 import { Failure } from '../api/failure.js';
-import type { Catalog, TypeDef } from '../model/catalog.js';
+import type { Catalog, FieldDef, TypeDef } from '../model/catalog.js';
 import { USER_TYPE } from '../model/field-types.js';
 import { coerce, resolveOperand, type QueryParams } from './operands.js';
-import { linkEnds, resolvePath, valueKind, valueSql, type ResolvedPath, type ValueKind } from './paths.js';
+import { linkEnds, resolvePath, textFormSql, valueKind, valueSql, type ResolvedPath, type ValueKind } from './paths.js';
 import { Aliases, Params } from './sql.js';
 
 export interface WhereContext {
@@ -14,6 +14,34 @@ export interface WhereContext {
   params: Params;
   queryParams: QueryParams;
   aliases: Aliases;
+  /**
+   * Compare ranges and locations as text, on their string form (the GraphQL read API; off for the
+   * command API, where they take only `q/null?`).
+   */
+  textForms?: boolean;
+}
+
+/** How `field` compares under `ctx` (ranges and locations as text when `textForms` is on). */
+function kindOf(ctx: WhereContext, field: FieldDef): ValueKind {
+  return ctx.textForms && textFormSql('t', field) !== undefined ? 'text' : valueKind(field);
+}
+
+/** SQL reading `field` of `alias` under `ctx`. */
+function accessOf(ctx: WhereContext, alias: string, field: FieldDef): string {
+  return (ctx.textForms ? textFormSql(alias, field) : undefined) ?? valueSql(alias, field);
+}
+
+/** `coerce`, with the string form of ranges and locations taking a string when `textForms` is on. */
+function coerceFor(ctx: WhereContext, field: FieldDef, value: unknown, where: string): unknown {
+  if (kindOf(ctx, field) !== 'text' || valueKind(field) !== 'json') return coerce(field, value, where);
+  if (typeof value !== 'string') {
+    throw new Failure('entity.error/query-value-invalid', `In ${where}, "${field.name}" is compared with ${JSON.stringify(value)?.slice(0, 80)}, but it needs a string.`, {
+      field: field.name,
+      value: value as never,
+      expected: 'a string',
+    });
+  }
+  return value;
 }
 
 type Predicate = (access: string) => string;
@@ -53,7 +81,7 @@ export function and(conditions: string[]): string {
   return rest.length === 0 ? SQL_TRUE : rest.length === 1 ? (rest[0] as string) : `(${rest.join(' AND ')})`;
 }
 
-function or(conditions: string[]): string {
+export function or(conditions: string[]): string {
   if (conditions.includes(SQL_TRUE)) return SQL_TRUE;
   const rest = conditions.filter((c) => c !== SQL_FALSE);
   return rest.length === 0 ? SQL_FALSE : rest.length === 1 ? (rest[0] as string) : `(${rest.join(' OR ')})`;
@@ -68,7 +96,7 @@ function placeholder(params: Params, value: unknown, kind: ValueKind): string {
 /** The SQL condition that holds when some value at `path` (from the Entity `alias`) satisfies `pred`. */
 export function onPath(ctx: WhereContext, alias: string, path: ResolvedPath, pred: Predicate, from = 0): string {
   const step = path.steps[from];
-  if (!step) return pred(valueSql(alias, path.last));
+  if (!step) return pred(accessOf(ctx, alias, path.last));
   const restIsId = from === path.steps.length - 1 && path.last.name === 'svc/id';
   if (step.viaColumn) {
     if (restIsId) return pred(`${alias}.created_by`);
@@ -168,8 +196,8 @@ function comparison(ctx: WhereContext, alias: string, type: TypeDef, expr: unkno
     const hasValue = onPath(ctx, alias, path, present);
     return negate ? hasValue : not(hasValue);
   }
-  if (op !== '=' && op !== '!=' && valueKind(path.last) === 'boolean') throw operatorError(op, expr, where, `"${op}" does not apply to the bool field ${path.text}.`);
-  const p = placeholder(ctx.params, coerce(path.last, value, where), valueKind(path.last));
+  if (op !== '=' && op !== '!=' && kindOf(ctx, path.last) === 'boolean') throw operatorError(op, expr, where, `"${op}" does not apply to the bool field ${path.text}.`);
+  const p = placeholder(ctx.params, coerceFor(ctx, path.last, value, where), kindOf(ctx, path.last));
   const positive = onPath(ctx, alias, path, (access) => nullSafe(access, `${access} ${COMPARISON[op]} ${p}`));
   return negate ? not(positive) : positive;
 }
@@ -183,9 +211,9 @@ function membership(ctx: WhereContext, alias: string, type: TypeDef, expr: unkno
   }
   if (value.length > 10_000) throw new Failure('entity.error/query-value-invalid', `In ${where}, a list holds at most 10000 values.`, { field: where });
   const path = resolvePath(ctx.catalog, type, subject, where);
-  const kind = valueKind(path.last);
+  const kind = kindOf(ctx, path.last);
   // Duplicates dropped: pg-mem answers a row once per repeated value of an IN list.
-  const list = [...new Set(value.map((v) => coerce(path.last, v, where)))];
+  const list = [...new Set(value.map((v) => coerceFor(ctx, path.last, v, where)))];
   const positive =
     list.length === 0 ? SQL_FALSE : onPath(ctx, alias, path, (access) => nullSafe(access, `${access} IN (${list.map((v) => placeholder(ctx.params, v, kind)).join(', ')})`));
   return op === 'q/not-in' ? not(positive) : positive;
@@ -204,11 +232,11 @@ function text(ctx: WhereContext, alias: string, type: TypeDef, expr: unknown[], 
   if (expr.length !== 3) throw operatorError(op, expr, where, `"${op}" takes a field and a value: [${JSON.stringify(op)}, [<field>], <value or $param>].`);
   const value = resolveOperand(operand, ctx.queryParams, where);
   const path = resolvePath(ctx.catalog, type, subject, where);
-  const kind = valueKind(path.last);
+  const kind = kindOf(ctx, path.last);
   let positive: string;
   if ((op === 'q/contains' || op === 'q/not-contains') && kind === 'uuid') {
     // A collection (or relation) contains an Entity.
-    const p = placeholder(ctx.params, coerce(path.last, value, where), kind);
+    const p = placeholder(ctx.params, coerceFor(ctx, path.last, value, where), kind);
     positive = onPath(ctx, alias, path, (access) => nullSafe(access, `${access} = ${p}`));
   } else {
     if (kind !== 'text') throw operatorError(op, expr, where, `"${op}" applies to text fields; ${path.text} is ${path.last.fieldType}.`);
@@ -253,4 +281,55 @@ export function compileWhere(ctx: WhereContext, alias: string, type: TypeDef, ex
   const compile = typeof op === 'string' ? OPERATORS[op] : undefined;
   if (!compile) throw operatorError(op, expr, where, `unknown operator ${JSON.stringify(op)}; known: ${WHERE_OPERATORS.join(', ')}.`);
   return compile(ctx, alias, type, expr, where);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Conditions built by code (the GraphQL filters compile to them) rather than read from `q/where`.
+// Their leaves are `q/where` expressions, so every comparison keeps the command API's semantics;
+// `some` adds what `q/where` cannot say: one related Entity matching several tests at once.
+
+export type Condition =
+  /** A `q/where` expression; `where` names it in error messages. */
+  | { kind: 'expr'; expr: unknown; where: string }
+  | { kind: 'and'; parts: Condition[] }
+  | { kind: 'or'; parts: Condition[] }
+  | { kind: 'not'; part: Condition }
+  /** Some Entity related through `field` (a link field or `svc/created-by`) satisfies `where`. */
+  | { kind: 'some'; field: FieldDef; where: Condition };
+
+export const ALWAYS: Condition = { kind: 'and', parts: [] };
+
+export function compileCondition(ctx: WhereContext, alias: string, type: TypeDef, condition: Condition): string {
+  switch (condition.kind) {
+    case 'expr':
+      return compileWhere(ctx, alias, type, condition.expr, condition.where);
+    case 'and':
+      return and(condition.parts.map((part) => compileCondition(ctx, alias, type, part)));
+    case 'or':
+      return or(condition.parts.map((part) => compileCondition(ctx, alias, type, part)));
+    case 'not':
+      return not(compileCondition(ctx, alias, type, condition.part));
+    case 'some':
+      return someRelated(ctx, alias, condition.field, (t, target) => compileCondition(ctx, t, target, condition.where));
+  }
+}
+
+/** Holds when some Entity related to `alias` through `field` satisfies `inner` (uncorrelated sub-select). */
+function someRelated(ctx: WhereContext, alias: string, field: FieldDef, inner: (alias: string, target: TypeDef) => string): string {
+  const target = ctx.catalog.byName.get(field.fieldType);
+  if (!target) throw new Error(`relation target ${field.fieldType} vanished`);
+  const t = ctx.aliases.next();
+  if (field.storage !== 'link') {
+    // svc/created-by: a column of the Entity.
+    const condition = inner(t, target);
+    if (condition === SQL_FALSE) return SQL_FALSE;
+    return `coalesce(${alias}.created_by IN (SELECT ${t}.id FROM entities ${t} WHERE ${and([`${t}.type_id = ${ctx.params.add(target.id)}`, condition])}), false)`;
+  }
+  const [mine, theirs] = linkEnds(field);
+  const l = ctx.aliases.next('l');
+  const relation = `${l}.relation_id = ${ctx.params.add(field.relationId)}`;
+  const condition = inner(t, target);
+  if (condition === SQL_FALSE) return SQL_FALSE;
+  if (condition === SQL_TRUE) return `${alias}.id IN (SELECT ${l}.${mine} FROM links ${l} WHERE ${relation})`;
+  return `${alias}.id IN (SELECT ${l}.${mine} FROM links ${l} JOIN entities ${t} ON ${t}.id = ${l}.${theirs} WHERE ${and([relation, condition])})`;
 }

@@ -1,4 +1,33 @@
 /** Checks of the graphql area, in run order; one check per file in this folder. */
 import type { Check } from '../../check.js';
+import aliases from './aliases.js';
+import badQuery from './bad-query.js';
+import defaultLimit from './default-limit.js';
+import depthLimit from './depth-limit.js';
+import fileUrls from './file-urls.js';
+import findPerDatabase from './find-per-database.js';
+import innerLists from './inner-lists.js';
+import introspection from './introspection.js';
+import matchesCommandApi from './matches-command-api.js';
+import richText from './rich-text.js';
+import schemaSdl from './schema-sdl.js';
+import spaceUnderscores from './space-underscores.js';
+import unknownSpace from './unknown-space.js';
+import variablesOperationName from './variables-operation-name.js';
 
-export const graphqlChecks: readonly Check[] = [];
+export const graphqlChecks: readonly Check[] = [
+  findPerDatabase,
+  introspection,
+  schemaSdl,
+  spaceUnderscores,
+  variablesOperationName,
+  badQuery,
+  unknownSpace,
+  depthLimit,
+  aliases,
+  defaultLimit,
+  matchesCommandApi,
+  innerLists,
+  fileUrls,
+  richText,
+];

@@ -1,0 +1,85 @@
+import { fail } from '../../assert.js';
+import { defineCheck } from '../../check.js';
+import { run } from '../../workspace.js';
+import { expectData, postGraphql, rowsOf } from './lib/client.js';
+import { withExtraDatabase } from './lib/extra-database.js';
+
+const HOUR = 60 * 60_000;
+/** Clock difference between the suite and the server that is tolerated. */
+const SKEW = 2 * 60_000;
+
+/** The address with one character of its signature (or last query value, or path) changed. */
+function tampered(url: string): string {
+  const parsed = new URL(url);
+  const keys = [...parsed.searchParams.keys()];
+  const key = keys.includes('signature') ? 'signature' : keys.at(-1);
+  const flip = (s: string) => (s.length === 0 ? 'x' : s.slice(0, -1) + (s.at(-1) === 'A' ? 'B' : 'A'));
+  if (key !== undefined) parsed.searchParams.set(key, flip(parsed.searchParams.get(key) ?? ''));
+  else parsed.pathname = flip(parsed.pathname);
+  return parsed.toString();
+}
+
+export default defineCheck({
+  id: 'graphql.file-urls',
+  name:
+    'File fields answer [{name, url, urlExpiresAt}]: url downloads the file without a token now, urlExpiresAt is 60 minutes ahead, ' +
+    'and an address whose expiry is moved to the past or whose signature is altered is refused',
+  level: 'MUST',
+  area: 'graphql',
+  requirements: ['GQL-004', 'LIMIT-007', 'GQL-036'],
+  target: 'server',
+  async run(ctx) {
+    await withExtraDatabase(ctx, [{ name: 'Files', type: 'file/file', meta: { 'svc/collection?': true } }], async (db) => {
+      const stored = [
+        { 'file/name': 'spec.pdf', 'file/url': 'https://files.example.org/spec.pdf' },
+        { 'file/name': 'logo.svg', 'file/url': 'https://files.example.org/logo.svg?__file-key=logo' },
+      ];
+      await run(ctx, { command: 'svc.entity/create', args: { type: db.type, entity: { [db.fields['Label'] as string]: 'with files', [db.fields['Files'] as string]: stored } } }, 'creating an Entity with two files');
+      await run(ctx, { command: 'svc.entity/create', args: { type: db.type, entity: { [db.fields['Label'] as string]: 'without files' } } }, 'creating an Entity without files');
+      const res = await postGraphql(ctx, db.space, { query: '{ findRecords { label files { name url urlExpiresAt } } }' });
+      const asked = Date.parse(res.headers['date'] ?? '') || Date.now();
+      const rows = rowsOf(res, expectData(res, 'file fields'), 'findRecords', 'findRecords');
+      const byLabel = new Map(rows.map((r) => [r['label'], r['files']]));
+      const empty = byLabel.get('without files');
+      if (!Array.isArray(empty) || empty.length !== 0) fail(`an Entity without files should answer files: [], got ${JSON.stringify(empty)}`, res);
+      const files = byLabel.get('with files');
+      if (!Array.isArray(files) || files.length !== 2) fail(`the Entity with two files should answer two File objects, got ${JSON.stringify(files)}`, res);
+      for (const [i, file] of (files as Array<Record<string, unknown>>).entries()) {
+        const name = stored[i]?.['file/name'];
+        if (file['name'] !== name) fail(`file ${i}: name should be ${name}, got ${JSON.stringify(file['name'])}`, res);
+        if (typeof file['url'] !== 'string' || !URL.canParse(file['url'])) fail(`file ${i}: url should be an absolute address, got ${JSON.stringify(file['url'])}`, res);
+        const expiresAt = String(file['urlExpiresAt']);
+        if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/.test(expiresAt)) fail(`file ${i}: urlExpiresAt should be an ISO 8601 UTC timestamp with milliseconds, got ${JSON.stringify(expiresAt)}`, res);
+        const ahead = Date.parse(expiresAt) - asked;
+        if (Math.abs(ahead - HOUR) > SKEW) fail(`file ${i}: urlExpiresAt ${expiresAt} should be 60 minutes after the response (Date: ${res.headers['date']}), it is ${Math.round(ahead / 60_000)} minutes`, res);
+      }
+      const url = String((files as Array<Record<string, unknown>>)[0]?.['url']);
+      if (url.startsWith(`${ctx.http.baseUrl}/`)) {
+        const now = await ctx.http.request({ method: 'GET', path: url.slice(ctx.http.baseUrl.length), auth: 'none' });
+        if (now.status >= 400) fail(`the file address answered ${now.status} within its lifetime`, now);
+        if (now.status >= 300 && now.headers['location'] !== stored[0]?.['file/url']) fail(`the file address redirects to ${now.headers['location']}, not to the stored file ${stored[0]?.['file/url']}`, now);
+      } else {
+        const status = await fetchStatus(url);
+        if (status >= 400) fail(`the file address ${url} answered ${status} within its lifetime`);
+      }
+      const moved = new URL(url);
+      if (moved.searchParams.has('expires')) {
+        moved.searchParams.set('expires', String(Date.now() - HOUR));
+        const past = await fetchStatus(moved.toString());
+        if (past < 400 || past >= 500) fail(`an address whose expiry was moved to the past answered ${past}, expected a refusal (4xx)`);
+      }
+      const bad = await fetchStatus(tampered(url));
+      expectStatusBetween(bad, 'an address with an altered signature');
+    });
+  },
+});
+
+async function fetchStatus(url: string): Promise<number> {
+  const res = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(10_000) });
+  await res.arrayBuffer();
+  return res.status;
+}
+
+function expectStatusBetween(status: number, what: string): void {
+  if (status < 400 || status >= 500) fail(`${what} answered ${status}, expected a refusal (4xx)`);
+}

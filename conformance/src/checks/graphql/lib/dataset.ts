@@ -1,0 +1,145 @@
+/**
+ * Data for the graphql checks in the shared test Databases (conformance/src/workspace.ts): Groups
+ * and Items with values drawn from small pools (ties and missing values on purpose), created
+ * through the command API and kept in memory as the model the checks compare with. Also the
+ * GraphQL names of the test Databases (spec/graphql/README.md, "Names").
+ */
+import fc from 'fast-check';
+import type { CheckContext } from '../../../check.js';
+import { isRecord } from '../../../shapes.js';
+import { runBatch, type Command, type TestWorkspace } from '../../../workspace.js';
+
+/** GraphQL names of the test Databases: `<Space>/Items` is `Item`, `findItems`; fields in camelCase. */
+export const GQL = {
+  findItems: 'findItems',
+  findGroups: 'findGroups',
+  item: 'Item',
+  group: 'Group',
+} as const;
+
+export interface GroupRecord {
+  id: string;
+  name: string | null;
+  rank: number | null;
+  creationDate: string;
+}
+
+export interface ItemRecord {
+  id: string;
+  title: string | null;
+  count: number | null;
+  amount: number | null;
+  done: boolean | null;
+  due: string | null;
+  at: string | null;
+  group: string | null;
+  tags: string[];
+  creationDate: string;
+}
+
+export interface Dataset {
+  groups: GroupRecord[];
+  items: ItemRecord[];
+}
+
+export const TITLES = ['a', 'ab', 'abc', 'b', 'B', '', 'x y', "it's", '%', '$a'];
+export const COUNTS = [-2, -1, 0, 1, 2, 3, 100];
+export const AMOUNTS = [-1.5, 0, 0.5, 1, 2.25, 10];
+export const DATES = ['1999-12-31', '2024-01-01', '2024-01-02', '2024-02-29'];
+export const TIMES = ['1999-12-31T23:59:59.999Z', '2024-01-01T00:00:00.000Z', '2024-01-01T12:30:00.500Z', '2024-01-02T00:00:00.000Z'];
+export const NAMES = ['first', 'second', 'Third', 'a'];
+
+const maybe = <T>(arb: fc.Arbitrary<T>): fc.Arbitrary<T | null> => fc.option(arb, { freq: 4, nil: null });
+
+interface ItemDraft {
+  title: string | null;
+  count: number | null;
+  amount: number | null;
+  done: boolean | null;
+  due: string | null;
+  at: string | null;
+  group: number | null;
+  tags: number[];
+}
+
+function drafts(seed: number, groups: number, items: number): { groups: Array<{ name: string | null; rank: number | null }>; items: ItemDraft[] } {
+  const group = fc.record({ name: maybe(fc.constantFrom(...NAMES)), rank: maybe(fc.integer({ min: 1, max: 3 })) });
+  const item = fc.record({
+    title: maybe(fc.constantFrom(...TITLES)),
+    count: maybe(fc.constantFrom(...COUNTS)),
+    amount: maybe(fc.constantFrom(...AMOUNTS)),
+    done: maybe(fc.boolean()),
+    due: maybe(fc.constantFrom(...DATES)),
+    at: maybe(fc.constantFrom(...TIMES)),
+    group: maybe(fc.integer({ min: 0, max: groups - 1 })),
+    tags: fc.uniqueArray(fc.integer({ min: 0, max: groups - 1 }), { maxLength: Math.min(3, groups) }),
+  });
+  const [sample] = fc.sample(fc.record({ groups: fc.array(group, { minLength: groups, maxLength: groups }), items: fc.array(item, { minLength: items, maxLength: items }) }), { seed, numRuns: 1 });
+  if (!sample) throw new Error('fast-check gave no sample');
+  return sample;
+}
+
+function createdId(result: unknown): { id: string; creationDate: string } {
+  return isRecord(result) ? { id: String(result['svc/id']), creationDate: String(result['svc/creation-date']) } : { id: '', creationDate: '' };
+}
+
+/**
+ * Creates `groups` Groups and `items` Items with values drawn from the seed, in a few batches (so
+ * that creation dates differ between batches and tie inside one), and answers them.
+ */
+export async function createDataset(ctx: CheckContext, workspace: TestWorkspace, counts: { groups: number; items: number }, seed = ctx.fastCheck.seed): Promise<Dataset> {
+  const n = workspace.names;
+  const draft = drafts(seed, counts.groups, counts.items);
+  const groupCommands: Command[] = draft.groups.map((g) => ({
+    command: 'svc.entity/create',
+    args: { type: n.groups, entity: { ...(g.name === null ? {} : { [n.name]: g.name }), ...(g.rank === null ? {} : { [n.rank]: g.rank }) } },
+  }));
+  const groupResults = groupCommands.length === 0 ? [] : await runBatch(ctx, groupCommands, 'creating the Groups of the GraphQL data set');
+  const groups: GroupRecord[] = draft.groups.map((g, i) => ({ ...createdId(groupResults[i]), name: g.name, rank: g.rank }));
+  const items: ItemRecord[] = [];
+  const batchSize = Math.max(1, Math.ceil(draft.items.length / 3));
+  for (let start = 0; start < draft.items.length; start += batchSize) {
+    const slice = draft.items.slice(start, start + batchSize);
+    const commands: Command[] = slice.map((d) => {
+      const entity: Record<string, unknown> = {};
+      if (d.title !== null) entity[n.title] = d.title;
+      if (d.count !== null) entity[n.count] = d.count;
+      if (d.amount !== null) entity[n.amount] = d.amount;
+      if (d.done !== null) entity[n.done] = d.done;
+      if (d.due !== null) entity[n.due] = d.due;
+      if (d.at !== null) entity[n.at] = d.at;
+      if (d.group !== null) entity[n.group] = { 'svc/id': groups[d.group]?.id };
+      if (d.tags.length > 0) entity[n.tags] = d.tags.map((t) => ({ 'svc/id': groups[t]?.id }));
+      return { command: 'svc.entity/create', args: { type: n.items, entity } } as Command;
+    });
+    const results = await runBatch(ctx, commands, 'creating the Items of the GraphQL data set');
+    slice.forEach((d, i) => {
+      items.push({
+        ...createdId(results[i]),
+        title: d.title,
+        count: d.count,
+        amount: d.amount,
+        done: d.done,
+        due: d.due,
+        at: d.at,
+        group: d.group === null ? null : (groups[d.group]?.id ?? null),
+        tags: d.tags.map((t) => groups[t]?.id ?? ''),
+      });
+    });
+  }
+  return { groups, items };
+}
+
+/** Code point order (C collation), -1 / 0 / 1. */
+export function compareText(a: string, b: string): number {
+  const x = Array.from(a, (c) => c.codePointAt(0) ?? 0);
+  const y = Array.from(b, (c) => c.codePointAt(0) ?? 0);
+  for (let i = 0; i < Math.min(x.length, y.length); i++) if (x[i] !== y[i]) return (x[i] as number) < (y[i] as number) ? -1 : 1;
+  return x.length === y.length ? 0 : x.length < y.length ? -1 : 1;
+}
+
+/** Creation order, then id: the order without orderBy and the final tie-break. */
+export function creationOrder(a: { creationDate: string; id: string }, b: { creationDate: string; id: string }): number {
+  const at = Date.parse(a.creationDate) - Date.parse(b.creationDate);
+  return at !== 0 ? Math.sign(at) : compareText(a.id, b.id);
+}

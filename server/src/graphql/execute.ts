@@ -1,0 +1,129 @@
+// Runs one GraphQL request against a Space: parse, validate (with the depth and cost limits),
+// coerce variables, compile the root fields to query plans, run them in one transaction (the
+// statements are bounded by the depth of the selection, not by the rows), then let graphql-js
+// complete the prefetched data (null checks, scalar serialization, __typename, introspection).
+import {
+  GraphQLError,
+  Kind,
+  execute,
+  getOperationAST,
+  getVariableValues,
+  parse,
+  specifiedRules,
+  validate,
+  type DocumentNode,
+  type ExecutionResult,
+  type FragmentDefinitionNode,
+  type GraphQLFieldResolver,
+} from 'graphql';
+import { Failure } from '../api/failure.js';
+import type { components } from '../../../generated/service/types.js';
+import type { Queryable } from '../db/database.js';
+import { runPlan, type PerParentStrategy } from '../query/execute.js';
+import type { ServerContext } from '../server-context.js';
+import { compileOperation } from './compile.js';
+import { fileUrlSigner } from './file-urls.js';
+import { costLimitRule } from './limits/cost-limit.js';
+import { depthLimitRule } from './limits/depth-limit.js';
+import { MAX_COST, MAX_DEPTH } from './limits/values.js';
+import { Materializer } from './materialize.js';
+import type { SpaceSchema, SpaceSchemaCache } from './schema-cache.js';
+
+export type GraphqlRequest = components['schemas']['GraphqlRequest'];
+export type GraphqlResponse = components['schemas']['GraphqlResponse'];
+type GraphqlErrorBody = components['schemas']['GraphqlError'];
+
+export interface GraphqlAnswer {
+  status: number;
+  body: GraphqlResponse;
+}
+
+export interface GraphqlEnv {
+  context: ServerContext;
+  schemas: SpaceSchemaCache;
+}
+
+const MAX_PARSE_TOKENS = 20_000;
+
+function errorBody(error: GraphQLError): GraphqlErrorBody {
+  const json = error.toJSON();
+  return { ...json, extensions: { code: 'BAD_REQUEST', ...json.extensions } } as GraphqlErrorBody;
+}
+
+function requestError(status: number, errors: readonly GraphQLError[]): GraphqlAnswer {
+  return { status, body: { errors: errors.map(errorBody) } };
+}
+
+function spaceNotFound(pathName: string): GraphqlAnswer {
+  return requestError(404, [
+    new GraphQLError(`There is no Space "${pathName}" (spaces in a Space name are written as "_" in the path).`, { extensions: { code: 'SPACE_NOT_FOUND', space: pathName } }),
+  ]);
+}
+
+/** Answers the value the prefetched data holds under the field's response key. */
+const byResponseKey: GraphQLFieldResolver<unknown, unknown> = (source, _args, _ctx, info) =>
+  source && typeof source === 'object' ? (source as Record<string, unknown>)[info.path.key as string] : undefined;
+
+export async function runGraphqlRequest(env: GraphqlEnv, pathName: string, request: GraphqlRequest): Promise<GraphqlAnswer> {
+  const { db } = env.context;
+  return db.transaction(async (tx) => {
+    const catalog = await env.context.catalogs.get(tx);
+    const space = await env.schemas.get(tx, catalog, pathName);
+    if (!space) return spaceNotFound(pathName);
+    return answer(env, tx, space, request);
+  });
+}
+
+async function answer(env: GraphqlEnv, tx: Queryable, space: SpaceSchema, request: GraphqlRequest): Promise<GraphqlAnswer> {
+  let document: DocumentNode;
+  try {
+    document = parse(request.query, { maxTokens: MAX_PARSE_TOKENS });
+  } catch (error) {
+    if (error instanceof GraphQLError) return requestError(400, [withCode(error, 'GRAPHQL_PARSE_FAILED')]);
+    throw error;
+  }
+  const { schema } = space;
+  const invalid = validate(schema, document, [...specifiedRules, depthLimitRule(MAX_DEPTH)]);
+  if (invalid.length > 0) return requestError(400, invalid.map((e) => withCode(e, 'GRAPHQL_VALIDATION_FAILED')));
+  const operationName = request.operationName ?? undefined;
+  const operation = getOperationAST(document, operationName);
+  if (!operation) {
+    const message = operationName ? `The document has no operation named "${operationName}".` : 'The document has several operations: give operationName.';
+    return requestError(400, [new GraphQLError(message, { extensions: { code: 'OPERATION_RESOLUTION_FAILURE' } })]);
+  }
+  const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], request.variables ?? {});
+  if (coerced.errors) return requestError(400, coerced.errors.map((e) => withCode(e, 'BAD_USER_INPUT')));
+  const variables = coerced.coerced;
+  const tooCostly = validate(schema, document, [costLimitRule(MAX_COST, variables, operation.name?.value)]);
+  if (tooCostly.length > 0) return requestError(400, tooCostly);
+
+  const fragments: Record<string, FragmentDefinitionNode> = {};
+  for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
+  const compiled = compileOperation(schema, space.catalog, space.model, operation, fragments, variables);
+  const strategy: PerParentStrategy = env.context.db.kind === 'postgres' ? 'window' : 'all';
+  const materializer = new Materializer(fileUrlSigner(env.context.urlSigningKey, env.context.baseUrl()));
+  const root: Record<string, unknown> = {};
+  for (const item of compiled.roots) {
+    if ('error' in item) {
+      root[item.key] = item.error;
+      continue;
+    }
+    try {
+      const entities = await runPlan(tx, space.catalog, item.plan, compiled.params, { perParent: strategy, textForms: true });
+      root[item.key] = materializer.objects(entities, item.output);
+    } catch (error) {
+      if (!(error instanceof Failure)) throw error;
+      root[item.key] = new GraphQLError(error.message, { extensions: { code: error.name, ...error.data } });
+    }
+  }
+  await materializer.readDocuments(tx);
+  const result = (await execute({ schema, document, rootValue: root, variableValues: request.variables ?? {}, operationName, fieldResolver: byResponseKey })) as ExecutionResult;
+  const body: GraphqlResponse = { data: (result.data ?? null) as GraphqlResponse['data'] };
+  if (result.errors && result.errors.length > 0) body.errors = result.errors.map(errorBody);
+  return { status: 200, body };
+}
+
+function withCode(error: GraphQLError, code: string): GraphQLError {
+  if (error.extensions['code'] !== undefined) return error;
+  return new GraphQLError(error.message, { nodes: error.nodes, source: error.source, positions: error.positions, path: error.path, originalError: error.originalError, extensions: { ...error.extensions, code } });
+}

@@ -1,0 +1,141 @@
+// GraphQL filter and orderBy arguments to the query engine's terms (README, "Query semantics").
+// Operator filters become `q/where` expressions, so comparisons, missing values and negations
+// behave exactly as in the command API; relation and inner-list filters become `some` conditions
+// (one related Entity matching the whole nested filter). `orderBy` becomes a `q/order-by` value.
+import { GraphQLError } from 'graphql';
+import { ALWAYS, type Condition } from '../query/where.js';
+import { filterableFields, orderableFields, type FieldModel, type ObjectModel } from './space-model.js';
+
+type Input = Record<string, unknown>;
+
+/** Values of a request's filters, passed to the engine as `$params` (never inlined in expressions). */
+export class ParamBag {
+  readonly values: Record<string, unknown> = {};
+  private count = 0;
+
+  add(value: unknown): string {
+    this.count += 1;
+    const name = `$gql${this.count}`;
+    this.values[name] = value;
+    return name;
+  }
+}
+
+const and = (parts: Condition[]): Condition => (parts.length === 1 ? (parts[0] as Condition) : { kind: 'and', parts });
+const or = (parts: Condition[]): Condition => (parts.length === 1 ? (parts[0] as Condition) : { kind: 'or', parts });
+const not = (part: Condition): Condition => ({ kind: 'not', part });
+const some = (field: FieldModel, where: Condition): Condition => ({ kind: 'some', field: field.field, where });
+
+function isInput(value: unknown): value is Input {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+/** The `q/where` operator of each filter operator; `isNull` is handled apart. */
+const OPERATORS: Record<string, string> = {
+  is: '=',
+  isNot: '!=',
+  contains: 'q/contains',
+  notContains: 'q/not-contains',
+  greater: '>',
+  greaterOrEquals: '>=',
+  less: '<',
+  lessOrEquals: '<=',
+  in: 'q/in',
+  notIn: 'q/not-in',
+};
+
+const TIMESTAMP_FIELDS: ReadonlySet<string> = new Set(['svc/creation-date', 'svc/modification-date']);
+
+/** One operator object (`{is: "a", isNot: null}`) on a path: one condition per operator given. */
+function operatorConditions(path: string[], f: FieldModel, ops: Input, bag: ParamBag, where: string): Condition[] {
+  const parts: Condition[] = [];
+  for (const [op, value] of Object.entries(ops)) {
+    if (value === null || value === undefined) continue;
+    if (op === 'isNull') {
+      parts.push({ kind: 'expr', expr: ['=', ['q/null?', path], value], where });
+      continue;
+    }
+    if ((op === 'contains' || op === 'notContains') && TIMESTAMP_FIELDS.has(f.field.name)) {
+      throw new GraphQLError(`${where}: "${op}" does not apply to ${f.name}, a timestamp; compare it with is, greater, less, ... instead.`, {
+        extensions: { code: 'BAD_USER_INPUT' },
+      });
+    }
+    const operator = OPERATORS[op];
+    if (!operator) throw new Error(`unknown filter operator ${op}`);
+    parts.push({ kind: 'expr', expr: [operator, path, bag.add(value)], where });
+  }
+  return parts;
+}
+
+/** A `<Type>Filter` value on Entities of `object`: every field filter given must hold. */
+export function filterCondition(object: ObjectModel, filter: Input, bag: ParamBag, where: string): Condition {
+  const parts: Condition[] = [];
+  const fields = new Map(filterableFields(object).map((f) => [f.name, f]));
+  for (const [name, value] of Object.entries(filter)) {
+    if (value === null || value === undefined || !isInput(value)) continue;
+    const f = fields.get(name);
+    if (!f) continue;
+    const at = `${where}.${name}`;
+    switch (f.kind) {
+      case 'scalar':
+        parts.push(...operatorConditions([f.field.name], f, value, bag, at));
+        break;
+      case 'option':
+        parts.push(...operatorConditions([f.field.name, 'enum/name'], f, value, bag, at));
+        break;
+      case 'object':
+        parts.push(f.many ? listCondition(f, value, bag, at) : relationCondition(f, value, bag, at));
+        break;
+      default:
+        break;
+    }
+  }
+  return parts.length === 0 ? ALWAYS : and(parts);
+}
+
+/**
+ * A relation filter: the related Entity exists and matches; an empty relation matches only a
+ * filter with `id: {isNull: true}`.
+ */
+function relationCondition(f: Extract<FieldModel, { kind: 'object' }>, filter: Input, bag: ParamBag, where: string): Condition {
+  const matches = some(f, filterCondition(f.target, filter, bag, where));
+  const id = filter['id'];
+  if (isInput(id) && id['isNull'] === true) return or([matches, not(some(f, ALWAYS))]);
+  return matches;
+}
+
+/** An inner-list filter (`<Type>ListFilter`): its operators combine with AND. */
+function listCondition(f: Extract<FieldModel, { kind: 'object' }>, filter: Input, bag: ParamBag, where: string): Condition {
+  const parts: Condition[] = [];
+  const item = (value: unknown, i: number, op: string) => some(f, filterCondition(f.target, isInput(value) ? value : {}, bag, `${where}.${op}[${i}]`));
+  const list = (op: string) => (Array.isArray(filter[op]) ? (filter[op] as unknown[]) : undefined);
+  if (typeof filter['isEmpty'] === 'boolean') parts.push(filter['isEmpty'] ? not(some(f, ALWAYS)) : some(f, ALWAYS));
+  const contains = list('contains');
+  if (contains) parts.push(and(contains.map((v, i) => item(v, i, 'contains'))));
+  const containsAny = list('containsAny');
+  if (containsAny) parts.push(or(containsAny.map((v, i) => item(v, i, 'containsAny'))));
+  const notContains = list('notContains');
+  if (notContains) parts.push(and(notContains.map((v, i) => not(item(v, i, 'notContains')))));
+  const notContainsAny = list('notContainsAny');
+  if (notContainsAny) parts.push(or(notContainsAny.map((v, i) => not(item(v, i, 'notContainsAny')))));
+  return and(parts);
+}
+
+/**
+ * An `orderBy` value to `q/order-by` keys: keys in the order the `<Type>OrderBy` input declares
+ * them (input objects are unordered), relation keys through to the related Entity's fields.
+ */
+export function orderKeys(object: ObjectModel, orderBy: Input, where: string, prefix: string[] = []): Array<[string[], 'q/asc' | 'q/desc']> {
+  const keys: Array<[string[], 'q/asc' | 'q/desc']> = [];
+  for (const f of orderableFields(object)) {
+    const value = orderBy[f.name];
+    if (value === null || value === undefined) continue;
+    if (f.kind === 'object') {
+      if (isInput(value)) keys.push(...orderKeys(f.target, value, `${where}.${f.name}`, [...prefix, f.field.name]));
+      continue;
+    }
+    const path = f.kind === 'option' ? [...prefix, f.field.name, 'enum/name'] : [...prefix, f.field.name];
+    keys.push([path, value === 'DESC' ? 'q/desc' : 'q/asc']);
+  }
+  return keys;
+}

@@ -1,0 +1,218 @@
+// What a Space's GraphQL schema exposes, worked out from the workspace schema before any GraphQL
+// type exists (spec/graphql/README.md, "Generation rule"): its object types, their fields and how
+// each reads, filters and orders. The schema builder prints it; the compiler reads queries with it.
+import type { Catalog, FieldDef, TypeDef } from '../model/catalog.js';
+import { AVATAR_FIELD, COMMENT_TYPE, COMMENTS_FIELD, ICON_FIELD, RICH_TEXT_TYPE, USER_TYPE, isPrimitiveFieldType } from '../model/field-types.js';
+import { derivedNames, fieldBaseName, firstFree, queryBaseName, typeBaseName } from './naming.js';
+
+export type ScalarName = 'ID' | 'String' | 'Int' | 'Float' | 'Boolean';
+
+export const FILTER_OF: Record<ScalarName, string> = {
+  ID: 'IDFilter',
+  String: 'StringFilter',
+  Int: 'IntFilter',
+  Float: 'FloatFilter',
+  Boolean: 'BooleanFilter',
+};
+
+/** How a field's value reads, filters and orders. */
+export type FieldModel =
+  /** A value of the Entity. `json`: ranges and location, given as stringified JSON. */
+  | { kind: 'scalar'; name: string; field: FieldDef; scalar: ScalarName; json: boolean }
+  /** Single select / workflow (`many` false) or multi select (`many` true): option names. */
+  | { kind: 'option'; name: string; field: FieldDef; many: boolean }
+  /** A relation to an object type (a Database, the users, the comments); `many`: an inner list. */
+  | { kind: 'object'; name: string; field: FieldDef; target: ObjectModel; many: boolean }
+  | { kind: 'files'; name: string; field: FieldDef }
+  | { kind: 'richText'; name: string; field: FieldDef };
+
+export interface ObjectModel {
+  /** The GraphQL type name (`Task`); its filter, list filter and order inputs add a suffix. */
+  name: string;
+  /** The workspace type it reads. */
+  type: TypeDef;
+  /** `Task` for descriptions: the singular the type name was made from. */
+  label: string;
+  /** Whether the type is defined by common.graphql (User) rather than generated. */
+  common: boolean;
+  /** Fields in schema order, by GraphQL name. */
+  fields: Map<string, FieldModel>;
+}
+
+export interface QueryModel {
+  name: string;
+  target: ObjectModel;
+}
+
+export interface SpaceModel {
+  space: string;
+  /** Generated object types, Databases first (by full name), then the comment type if used. */
+  objects: ObjectModel[];
+  queries: QueryModel[];
+  user: ObjectModel;
+}
+
+/** Names of common.graphql, the built-in scalars and `Query`: never a generated type's name. */
+export const COMMON_NAMES: ReadonlySet<string> = new Set([
+  'OrderDirection',
+  'StringFilter',
+  'IntFilter',
+  'FloatFilter',
+  'BooleanFilter',
+  'IDFilter',
+  'File',
+  'RichText',
+  'User',
+  'UserFilter',
+  'UserOrderBy',
+  'UserListFilter',
+  'String',
+  'Int',
+  'Float',
+  'Boolean',
+  'ID',
+  'Query',
+]);
+
+/** Names taken in every Database type before its own fields are named (README, rule 6). */
+const RESERVED_FIELD_NAMES = ['id', 'creationDate', 'modificationDate', 'createdBy', 'orderBy', 'limit', 'offset'];
+
+const SYSTEM_FIELD_NAMES: Record<string, string> = {
+  'svc/id': 'id',
+  'svc/creation-date': 'creationDate',
+  'svc/modification-date': 'modificationDate',
+  'svc/created-by': 'createdBy',
+};
+
+/** Extension fields that are not exposed (the Comments extension's collection is). */
+const HIDDEN_EXTENSION_FIELDS: ReadonlySet<string> = new Set([ICON_FIELD, AVATAR_FIELD]);
+
+const SCALAR_OF: Record<string, ScalarName> = {
+  'svc/text': 'String',
+  'svc/url': 'String',
+  'svc/email': 'String',
+  'svc/integer': 'Int',
+  'svc/decimal': 'Float',
+  'svc/bool': 'Boolean',
+  'svc/date': 'String',
+  'svc/date-time': 'String',
+  'svc/date-range': 'String',
+  'svc/date-time-range': 'String',
+  'svc/location': 'String',
+};
+const JSON_TYPES: ReadonlySet<string> = new Set(['svc/date-range', 'svc/date-time-range', 'svc/location']);
+
+/** The Databases of a Space: live domain types named `<Space>/...`, in ordinal order of name. */
+export function spaceDatabases(catalog: Catalog, space: string): TypeDef[] {
+  return catalog.types
+    .filter((t) => !t.deleted && t.kind === 'domain' && t.name.startsWith(`${space}/`))
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+}
+
+function userModel(catalog: Catalog): ObjectModel {
+  const users = catalog.type(USER_TYPE);
+  const scalar = (name: string, fieldName: string, scalarName: ScalarName): [string, FieldModel] => [
+    name,
+    { kind: 'scalar', name, field: catalog.field(users, fieldName), scalar: scalarName, json: false },
+  ];
+  return {
+    name: 'User',
+    type: users,
+    label: 'user',
+    common: true,
+    fields: new Map([scalar('id', 'svc/id', 'ID'), scalar('email', 'user/email', 'String'), scalar('name', 'user/name', 'String')]),
+  };
+}
+
+export function buildSpaceModel(catalog: Catalog, space: string): SpaceModel {
+  const databases = spaceDatabases(catalog, space);
+  const taken = new Set(COMMON_NAMES);
+  const objects: ObjectModel[] = [];
+  const byTypeId = new Map<string, ObjectModel>();
+  const name = (base: string): string => {
+    const chosen = firstFree(base, (candidate) => derivedNames(candidate).every((n) => !taken.has(n)));
+    for (const n of derivedNames(chosen)) taken.add(n);
+    return chosen;
+  };
+  for (const type of databases) {
+    const object: ObjectModel = { name: name(typeBaseName(type.name)), type, label: typeBaseName(type.name), common: false, fields: new Map() };
+    objects.push(object);
+    byTypeId.set(type.id, object);
+  }
+  const queryNames = new Set<string>();
+  const queries = objects.map((target): QueryModel => {
+    const chosen = firstFree(queryBaseName(target.type.name), (c) => !queryNames.has(c));
+    queryNames.add(chosen);
+    return { name: chosen, target };
+  });
+  // The comment type, when a Database of the Space has the Comments extension.
+  const commentType = catalog.byName.get(COMMENT_TYPE);
+  if (commentType && databases.some((d) => d.fieldsByName.get(COMMENTS_FIELD)?.fieldType === COMMENT_TYPE)) {
+    const object: ObjectModel = { name: name('Comment'), type: commentType, label: 'comment', common: false, fields: new Map() };
+    objects.push(object);
+    byTypeId.set(commentType.id, object);
+  }
+  const user = userModel(catalog);
+  for (const object of objects) fillFields(catalog, object, byTypeId, user);
+  return { space, objects, queries, user };
+}
+
+function fillFields(catalog: Catalog, object: ObjectModel, byTypeId: Map<string, ObjectModel>, user: ObjectModel): void {
+  const taken = new Set(RESERVED_FIELD_NAMES);
+  const isComment = object.type.name === COMMENT_TYPE;
+  const system = object.type.fields.filter((f) => f.storage === 'system');
+  const others = object.type.fields.filter((f) => f.storage !== 'system');
+  for (const field of [...system, ...others]) {
+    const systemName = SYSTEM_FIELD_NAMES[field.name];
+    if (field.storage === 'system' && !systemName) continue;
+    const model = fieldModel(catalog, field, byTypeId, user, isComment);
+    if (!model) continue;
+    const chosen = systemName ?? firstFree(model.name, (c) => !taken.has(c));
+    taken.add(chosen);
+    object.fields.set(chosen, { ...model, name: chosen });
+  }
+}
+
+/** How one workspace field is exposed, with its base name; undefined when it is not. */
+function fieldModel(catalog: Catalog, field: FieldDef, byTypeId: Map<string, ObjectModel>, user: ObjectModel, isComment: boolean): FieldModel | undefined {
+  if (field.name === 'svc/id') return { kind: 'scalar', name: 'id', field, scalar: 'ID', json: false };
+  if (field.name === 'svc/creation-date' || field.name === 'svc/modification-date') {
+    return { kind: 'scalar', name: SYSTEM_FIELD_NAMES[field.name] as string, field, scalar: 'String', json: false };
+  }
+  if (field.name === 'svc/created-by') return { kind: 'object', name: 'createdBy', field, target: user, many: false };
+  if (isComment) {
+    // The comment's content is the document its secret names; its author is a user.
+    if (field.name === 'comment/document-secret') return { kind: 'richText', name: 'content', field };
+    if (field.name === 'comment/author') return { kind: 'object', name: 'author', field, target: user, many: false };
+    return undefined;
+  }
+  const namespace = field.name.slice(0, Math.max(0, field.name.indexOf('/')));
+  if (namespace === 'svc' || HIDDEN_EXTENSION_FIELDS.has(field.name)) return undefined;
+  const base = fieldBaseName(field.name);
+  if (field.storage === 'value') {
+    if (field.fieldType === 'file/file') return { kind: 'files', name: base, field };
+    if (field.fieldType === RICH_TEXT_TYPE) return { kind: 'richText', name: base, field };
+    const scalar = SCALAR_OF[field.fieldType];
+    if (!scalar || !isPrimitiveFieldType(field.fieldType)) return undefined;
+    return { kind: 'scalar', name: base, field, scalar, json: JSON_TYPES.has(field.fieldType) };
+  }
+  if (field.storage !== 'link') return undefined;
+  const target = catalog.byName.get(field.fieldType);
+  if (!target) return undefined;
+  if (target.kind === 'enum' || target.kind === 'workflow') return { kind: 'option', name: base, field, many: field.isCollection };
+  if (target.name === USER_TYPE) return { kind: 'object', name: base, field, target: user, many: field.isCollection };
+  const object = byTypeId.get(target.id);
+  // Relations to Databases of other Spaces are not exposed: their types are not in this schema.
+  if (!object) return undefined;
+  return { kind: 'object', name: base, field, target: object, many: field.isCollection };
+}
+
+/** Fields that take a filter (README, "Field types"), in schema order. */
+export function filterableFields(object: ObjectModel): FieldModel[] {
+  return [...object.fields.values()].filter((f) => f.kind === 'scalar' || (f.kind === 'option' && !f.many) || f.kind === 'object');
+}
+
+/** Fields that take an order key, in schema order. */
+export function orderableFields(object: ObjectModel): FieldModel[] {
+  return [...object.fields.values()].filter((f) => f.kind === 'scalar' || (f.kind === 'option' && !f.many) || (f.kind === 'object' && !f.many));
+}
