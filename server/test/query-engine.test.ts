@@ -53,6 +53,28 @@ describe.each(storages)('query engine on $name', (storage) => {
     expect(few).toBe(8);
   });
 
+  it('applies a sub-query limit per parent for pages of many parents (past the UNION ALL branch cap)', async () => {
+    const query = (limit: number | undefined) => ({
+      command: 'svc.entity/query',
+      args: {
+        query: {
+          'q/from': 'Demo/Tasks',
+          'q/select': ['svc/id', { 'Demo/Blocks': { 'q/select': ['svc/id'], ...(limit === undefined ? { 'q/no-limit': true } : { 'q/limit': limit }) } }],
+          'q/limit': 1000,
+        },
+      },
+    });
+    const limited = await run(query(1));
+    const full = await run(query(undefined));
+    expect(limited.success, JSON.stringify(limited.result)).toBe(true);
+    expect(full.success).toBe(true);
+    type Row = { 'svc/id': string; 'Demo/Blocks': Array<{ 'svc/id': string }> };
+    const rows = limited.result as Row[];
+    expect(rows.length).toBeGreaterThan(200);
+    const fullById = new Map((full.result as Row[]).map((r) => [r['svc/id'], r['Demo/Blocks']]));
+    for (const row of rows) expect(row['Demo/Blocks']).toEqual(fullById.get(row['svc/id'])?.slice(0, 1));
+  });
+
   it('pages by the cursor rule: every Entity once, in svc/id order (byte order of the UUID text)', async () => {
     const total = storage.name === 'postgres' ? 100_000 : 5_000;
     await run({

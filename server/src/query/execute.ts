@@ -17,10 +17,14 @@ import { and, compileCondition, compileWhere, SQL_FALSE, SQL_TRUE, type Conditio
 /** The most Entities one response holds, `q/no-limit` included. */
 export const MAX_RESULT_ROWS = 100_000;
 
+/** The most parents the `union` strategy serves with one branch each; beyond, it reads all. */
+export const MAX_UNION_BRANCHES = 200;
+
 /**
  * How a per-parent limit (a sub-query's `q/limit`, a GraphQL inner list's `limit`/`offset`) is
  * applied: `union` (default, every storage): a UNION ALL of one limited branch per parent (its
- * size grows with the parents: pg-mem's parser overflows past ~1,000 branches); `window`
+ * size grows with the parents: pg-mem's parser overflows past ~1,000 branches, so past
+ * MAX_UNION_BRANCHES parents it reads as `all` does); `window`
  * (PostgreSQL): one scan numbering each parent's items with `row_number()`, one small statement
  * however many parents there are; `all` (pg-mem, which has no window functions): every item of
  * the parents in one statement (at most MAX_RESULT_ROWS), limited per parent after reading. All
@@ -225,7 +229,8 @@ async function fetchRelated(ctx: Ctx, parents: EntityRow[], field: FieldDef, tar
   const body = (parentCondition: string) => `SELECT ${columns} ${from} WHERE l.relation_id = ${relation} AND ${parentCondition} AND ${condition}`;
   let sql: string;
   const perParent = sub.limit !== null || offset > 0;
-  const readAll = !perParent || ctx.perParent === 'all';
+  // A UNION ALL of more branches than this overflows pg-mem's parser: read every item instead.
+  const readAll = !perParent || ctx.perParent === 'all' || (ctx.perParent === 'union' && parentIds.length > MAX_UNION_BRANCHES);
   if (readAll) {
     sql = `${body(`l.${mine} IN (${params.list(parentIds)})`)} ORDER BY ${order.orderBy.join(', ')} LIMIT ${params.add(MAX_RESULT_ROWS + 1)}`;
   } else if (ctx.perParent === 'window') {
