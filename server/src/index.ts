@@ -41,6 +41,8 @@ export interface ServerOptions {
   webhookTimeoutMs?: number;
   /** How often the delivery worker looks for work it was not told about (default 500 ms). */
   webhookPollMs?: number;
+  /** Webhooks one process delivers to at once (default 8). */
+  webhookConcurrency?: number;
   /** Run the delivery worker (default true; tests turn it off to look at the outbox). */
   webhookWorker?: boolean;
 }
@@ -81,7 +83,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       retry: retrySchedule(options.webhookRetry),
       timeoutMs: options.webhookTimeoutMs ?? 10_000,
       pollMs: options.webhookPollMs ?? 500,
-      concurrency: 8,
+      concurrency: options.webhookConcurrency ?? 8,
       maxResponseBytes: 64 * 1024,
       log: options.log ?? ((m: string) => console.error(m)),
     });

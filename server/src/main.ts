@@ -2,7 +2,7 @@
 // Webhooks: SVC_WEBHOOK_ALLOW (addresses or CIDR ranges deliveries may go to although private or
 // loopback, comma-separated, e.g. 127.0.0.1,::1), SVC_WEBHOOK_RETRY_BASE_MS,
 // SVC_WEBHOOK_RETRY_MAX_MS, SVC_WEBHOOK_ATTEMPTS (retry schedule), SVC_WEBHOOK_TIMEOUT_MS,
-// SVC_WEBHOOK_POLL_MS. SVC_DB_SCHEMA: the PostgreSQL schema (default svc).
+// SVC_WEBHOOK_POLL_MS, SVC_WEBHOOK_CONCURRENCY (webhooks served at once). SVC_DB_SCHEMA: the PostgreSQL schema (default svc).
 import { startServer } from './index.js';
 
 /** A non-negative integer from the environment, or undefined when unset. */
@@ -31,6 +31,7 @@ const server = await startServer({
   webhookRetry: retry,
   webhookTimeoutMs: envInt('SVC_WEBHOOK_TIMEOUT_MS'),
   webhookPollMs: envInt('SVC_WEBHOOK_POLL_MS'),
+  webhookConcurrency: envInt('SVC_WEBHOOK_CONCURRENCY'),
 });
 const lines = [
   `svc-kit reference server on ${server.storage}`,

@@ -23,6 +23,8 @@ describe.skipIf(!DATABASE_URL)('two server processes on one schema (PostgreSQL)'
     SVC_WEBHOOK_RETRY_MAX_MS: '200',
     SVC_WEBHOOK_TIMEOUT_MS: '5000',
     SVC_WEBHOOK_POLL_MS: '50',
+    // Each process serves at most half the webhooks at once, so both must take part.
+    SVC_WEBHOOK_CONCURRENCY: String(HOOKS / 2),
   };
   const servers: ChildServer[] = [];
   let receiver: Receiver | undefined;
