@@ -11,6 +11,18 @@ const BENCHMARKS: Record<string, Benchmark> = {
     description: 'command API: batch creates, cursor paging, concurrent filtered query; API vs raw SQL on pg-mem and PostgreSQL',
     run: async (args) => (await import('./commands.js')).main(args),
   },
+  documents: {
+    description: 'documents: a 1 MB markdown document written and read in each format; storage after 100 edits with and without compaction; pg-mem and PostgreSQL',
+    run: async (args) => (await import('./documents.js')).main(args),
+  },
+  graphql: {
+    description: 'GraphQL read API: two levels of inner lists over 10,000 parents; time, SQL statements, API vs raw SQL on pg-mem and PostgreSQL',
+    run: async (args) => (await import('./graphql.js')).main(args),
+  },
+  webhooks: {
+    description: 'webhook deliveries: latency from command response to receipt, deliveries/s; pg-mem, and one and two processes on PostgreSQL',
+    run: async (args) => (await import('./webhooks.js')).main(args),
+  },
 };
 
 /** The whole run is abandoned past this, whatever a benchmark does. */

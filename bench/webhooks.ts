@@ -197,6 +197,8 @@ interface LatencyFigure {
   /** From sending the command to the delivery's arrival. */
   sendToReceipt: number[];
   early: number;
+  /** Baseline: a delivery-sized POST straight from the benchmark to the receiver, one at a time. */
+  directPost: number[];
 }
 
 interface ThroughputFigure {
@@ -265,7 +267,26 @@ async function measureLatency(clients: CommandClient[], receiver: BenchReceiver,
     samples.push(Math.max(0, latency));
     sendToReceipt.push(arrival.at - command.start);
   }
-  return { samples, sendToReceipt, early };
+  return { samples, sendToReceipt, early, directPost: await measureDirectPost(receiver, n) };
+}
+
+/** The floor of a delivery: the same receiver, a body of a delivery's size, no server in between. */
+async function measureDirectPost(receiver: BenchReceiver, n: number): Promise<number[]> {
+  const body = JSON.stringify({
+    sequenceId: 1,
+    authorId: randomUUID(),
+    creationDate: new Date().toISOString(),
+    command: { correlationId: null },
+    effects: [{ effect: 'svc.entity/update', id: randomUUID(), type: ITEMS, values: { [COUNT]: 2 }, valuesBefore: { [COUNT]: 1 } }],
+  });
+  const samples: number[] = [];
+  for (let i = 0; i < n; i++) {
+    const start = now();
+    const res = await fetch(`${receiver.baseUrl}/baseline`, { method: 'POST', headers: { 'content-type': 'application/json' }, body, signal: AbortSignal.timeout(30_000) });
+    await res.arrayBuffer();
+    samples.push(now() - start);
+  }
+  return samples;
 }
 
 /** `clients` clients create Entities for `durationMs` (alternating servers); then every delivery is waited for. */
@@ -367,6 +388,15 @@ function figuresTable(reports: ScenarioReport[], options: Options): Table {
         `send to receipt: p50 ${formatMs(percentile(l.sendToReceipt, 50))}, p99 ${formatMs(percentile(l.sendToReceipt, 99))}`,
         '',
         l.early > 0 ? `${l.early} deliveries arrived before the command's response (counted as 0)` : '',
+      ]);
+      const floor = percentile(l.directPost, 50);
+      rows.push([
+        label,
+        `baseline: a delivery-sized POST straight to the receiver (${formatCount(l.directPost.length)}, one at a time)`,
+        `p50 ${formatMs(floor)}, p99 ${formatMs(percentile(l.directPost, 99))}`,
+        `latency p50 / baseline p50: ${(percentile(l.samples, 50) / floor).toFixed(1)}x`,
+        '',
+        '',
       ]);
     }
     for (const t of r.throughput) {

@@ -42,12 +42,16 @@ export interface paths {
         /**
          * Read one document.
          * @description Reads the document addressed by its secret in the requested format (`md` by default).
+         *     The document of a rich text field exists from the creation of its Entity and reads as
+         *     an empty document until written. An unknown secret is 404 `document.error/not-found`.
          */
         get: operations["getDocument"];
         /**
          * Replace one document's content.
          * @description Replaces the content of the document, converting from `format` (`md` by default).
          *     Creates the document when the secret is new. Answers `true` (real clients expect it).
+         *     Content over the size limit (4 MiB of `md`) is 413 `document.error/too-large`;
+         *     `plain-text` cannot be written.
          */
         put: operations["putDocument"];
         post?: never;
@@ -68,10 +72,12 @@ export interface paths {
         put?: never;
         /**
          * Read many documents, or create or update many.
-         * @description `get-documents` answers an array of `{secret, content}` in request order, in the format
-         *     given by `format` (`md` by default; an svc-kit choice, the contract does not show it).
-         *     `create-or-update-documents` writes every document (creating those with new secrets)
-         *     and answers `true`.
+         * @description `get-documents` answers an array of `{secret, content}` in request order (a secret asked
+         *     twice comes twice), in the format given by `format` (`md` by default; an svc-kit choice,
+         *     the contract does not show it); one unknown secret makes it 404 `document.error/not-found`.
+         *     `create-or-update-documents` writes every document (creating those with new secrets;
+         *     several writes of one secret apply in order) in one transaction and answers `true`; its
+         *     `format` is `md`, `html` or `json`.
          */
         post: operations["runDocumentCommand"];
         delete?: never;
@@ -96,9 +102,11 @@ export interface paths {
         /**
          * Add a webhook.
          * @description Adds a webhook reporting Entity changes of one Database. `type` is the Database name;
-         *     the Database's `svc/id` is accepted too. Requires the Architect access level. The
-         *     record is returned `active`, with `version` `2`, empty `runs`, and the signing `secret`
-         *     (returned only here).
+         *     the Database's `svc/id` is accepted too (the record names the Database). Requires the
+         *     Architect access level. The record is returned `active`, with `version` `2`, empty
+         *     `runs`, and the signing `secret` (returned only here). A `type` that names no Database
+         *     is refused with `webhook.error/type-not-found`, a `url` that is not http(s) or points to
+         *     an address the server does not call with `webhook.error/url-refused` (400, `data.field`).
          */
         post: operations["addWebhook"];
         delete?: never;
@@ -119,7 +127,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a webhook.
-         * @description Deletes the webhook; nothing more is delivered to it. Answers `true`.
+         * @description Deletes the webhook with its pending deliveries and runs; nothing more is delivered to it. Answers `true`.
          */
         delete: operations["deleteWebhook"];
         options?: never;
@@ -149,6 +157,54 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/graphql/space/{space}/schema.graphql": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The Space's GraphQL schema as SDL.
+         * @description The whole schema of the Space: `spec/graphql/common.graphql` followed by the part
+         *     generated from the Space's Databases (`spec/graphql/README.md`). It changes when the
+         *     workspace schema changes.
+         */
+        get: operations["getGraphqlSchema"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/files/{ref}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Download a file through a signed address (GraphQL `File.url`).
+         * @description The address GraphQL gives in `File.url`; it needs no token, its signature is the
+         *     authorization. It is valid until `expires` (`File.urlExpiresAt`, 60 minutes after it was
+         *     signed). `signature` is an HMAC-SHA256 with the server's signing key over `ref`, a line
+         *     feed and `expires`, in base64url. A valid address answers the file: today a redirect to
+         *     the file's stored `file/url`. A tampered address is refused with 403
+         *     `file.error/signature-invalid`, an expired one with 403 `file.error/url-expired`; when
+         *     the Entity no longer holds that file the answer is 404 `file.error/not-found`.
+         */
+        get: operations["downloadFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     entityChanges: {
@@ -163,11 +219,47 @@ export interface webhooks {
         /**
          * A delivery of Entity changes (sent by the service).
          * @description Sent to a webhook's `url` when one or several changes occur in Entities of its Database.
-         *     All changes one command makes to one Database form one delivery. Changes of rich text
-         *     fields are not reported. Deliveries are signed as Standard Webhooks do (svc-kit choice):
-         *     `webhook-signature` is `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">`
-         *     keyed with the webhook's `secret`. A failed attempt is retried with exponential backoff
-         *     and the same `webhook-id`; deliveries of one webhook go out in `sequenceId` order.
+         *     Choices of svc-kit where the contract is silent:
+         *
+         *     - **One command, one delivery.** All changes one top-level command makes to one Database
+         *       form one delivery per webhook; an `svc.command/batch` is one command (it is one
+         *       transaction), and so is each element of an array body. `command.correlationId` is the
+         *       top-level command's `correlationId`; for a batch sent without one, the first one found
+         *       among its inner commands; null when there is none. The change and its delivery are
+         *       written in the same transaction. Schema commands are not reported.
+         *     - **Effects**, in the order the changes happened: `svc.entity/create` with the values the
+         *       create answered; `svc.entity/update` with the given fields whose value changed and
+         *       `svc/modification-date` (an update that changed only rich text fields is not
+         *       reported); `svc.entity/delete` with every value the Entity had;
+         *       `svc.entity/add-collection-items` / `remove-collection-items` with the items actually
+         *       added or removed (an item that was there already, or was not, makes no effect). Values
+         *       are shaped as the command API returns them (references `{svc/id}`, collections arrays).
+         *       Rich text fields are never reported.
+         *     - **Inverse ends.** A change of a relation is also reported on every other Entity whose
+         *       relation values it changed, in that Entity's Database: setting an Item's many-to-one
+         *       Group reports `add-collection-items` on the new Group's collection end and
+         *       `remove-collection-items` on the old one's; a to-one end (many-to-one, one-to-one) is
+         *       reported as `svc.entity/update` of that field (`values`/`valuesBefore` references or
+         *       null); deleting an Entity reports its removal from the Entities related to it. So the
+         *       effects of a webhook, replayed in `sequenceId` order onto its Database, give its state.
+         *     - **Signing**, as Standard Webhooks do: `webhook-id` (the same on every retry of a
+         *       delivery), `webhook-timestamp` (Unix seconds of the attempt), `webhook-signature`
+         *       `v1,<base64 HMAC-SHA256 of "<webhook-id>.<webhook-timestamp>.<body>">` keyed with the
+         *       base64-decoded part of the webhook's `whsec_` secret.
+         *     - **Retries.** An attempt fails on a status other than 2xx (redirects are not followed),
+         *       no answer within the time-out (10 s on the reference server), or no connection. It is
+         *       retried with the same `webhook-id` and body after an exponential backoff with jitter
+         *       (reference server: about 5 s doubling up to 1 h, half of each delay random, 12
+         *       attempts in all; configurable). After the last failed attempt the delivery is given
+         *       up (failed) and the webhook's next delivery goes out. Every attempt is a run.
+         *     - **Order.** `sequenceId` counts a webhook's deliveries from 1, by one, in the order the
+         *       commands committed. A webhook's deliveries go out one at a time in that order: the next
+         *       waits while an earlier one is pending or being retried.
+         *     - **Targets.** http and https only; private, loopback, link-local and reserved addresses
+         *       are refused (`webhook.error/url-refused`) unless the server is configured to allow them
+         *       (reference server: `SVC_WEBHOOK_ALLOW`). Host names are resolved when the webhook is
+         *       added and again at every attempt; only allowed addresses are connected to. The answer
+         *       is read up to 64 KiB; only its status counts.
          */
         post: operations["deliverEntityChanges"];
         delete?: never;
@@ -1592,7 +1684,8 @@ export interface components {
          */
         WriteFormat: "md" | "html" | "json";
         /**
-         * @description A ProseMirror node (`type`, optional `attrs`, `content`, `marks`, `text`).
+         * @description A ProseMirror node (`type`, optional `attrs`, `content`, `marks`, `text`) of the schema in
+         *     spec/CONVENTIONS.md ("Documents"), which also gives the canonical form documents are read in.
          * @example {
          *       "type": "paragraph",
          *       "content": [
@@ -1840,7 +1933,7 @@ export interface components {
          *     }
          */
         WebhookDelivery: {
-            /** @description Increases by one per delivery of the webhook. */
+            /** @description Counts the webhook's deliveries from 1, by one, in the order the causing commands committed. */
             sequenceId: number;
             authorId: components["schemas"]["Uuid"];
             creationDate: components["schemas"]["Timestamp"];
@@ -1865,7 +1958,7 @@ export interface components {
          */
         Effect: components["schemas"]["UpdateEffect"] | components["schemas"]["CollectionEffect"] | components["schemas"]["CreateEffect"] | components["schemas"]["DeleteEffect"];
         /**
-         * @description `svc.entity/update`: new and previous values of the changed fields.
+         * @description `svc.entity/update`: new and previous values of the changed fields (with `svc/modification-date` for an update command; a to-one relation end changed by another Entity's write alone).
          * @example {
          *       "effect": "svc.entity/update",
          *       "id": "6f1c2b9e-3d4a-4f5b-8c6d-7e8f9a0b1c2d",
@@ -2484,7 +2577,127 @@ export interface operations {
                     "application/json": components["schemas"]["GraphqlResponse"];
                 };
             };
+            /** @description The body is larger than the limit. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GraphqlResponse"];
+                };
+            };
+            /** @description The body is not `application/json`. */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GraphqlResponse"];
+                };
+            };
             429: components["responses"]["TooManyRequests"];
+        };
+    };
+    getGraphqlSchema: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The Space's name; spaces in the name are written as underscores.
+                 * @example Demo
+                 */
+                space: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The SDL. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain": string;
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            /** @description No Space of that name (`graphql.error/space-not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    downloadFile: {
+        parameters: {
+            query: {
+                /**
+                 * @description End of validity, milliseconds since 1970-01-01 UTC.
+                 * @example 1795425300000
+                 */
+                expires: number;
+                /**
+                 * @description The signature (base64url).
+                 * @example 3q2-7wAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA
+                 */
+                signature: string;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The file, as `<Entity svc/id>.<field id>.<index in the field>`.
+                 * @example 6f1c2b9e-3d4a-4f5b-8c6d-7e8f9a0b1c2d.0b6c7d8e-1f2a-4b3c-9d4e-5f6a7b8c9d0e.0
+                 */
+                ref: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's content (once the service stores files). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/octet-stream": string;
+                };
+            };
+            /** @description The file is at the address in `Location` (its stored `file/url`). */
+            302: {
+                headers: {
+                    /** @description Where the file is. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The address is tampered (`file.error/signature-invalid`) or expired (`file.error/url-expired`). */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The Entity no longer holds this file (`file.error/not-found`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
         };
     };
     deliverEntityChanges: {

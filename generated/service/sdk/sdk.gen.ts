@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { AddWebhookData, AddWebhookErrors, AddWebhookResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, GetDocumentData, GetDocumentErrors, GetDocumentResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, PutDocumentData, PutDocumentErrors, PutDocumentResponses, RunCommandsData, RunCommandsErrors, RunCommandsResponses, RunDocumentCommandData, RunDocumentCommandErrors, RunDocumentCommandResponses, RunGraphqlData, RunGraphqlErrors, RunGraphqlResponses } from './types.gen.js';
+import type { AddWebhookData, AddWebhookErrors, AddWebhookResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, DownloadFileData, DownloadFileErrors, DownloadFileResponses, GetDocumentData, GetDocumentErrors, GetDocumentResponses, GetGraphqlSchemaData, GetGraphqlSchemaErrors, GetGraphqlSchemaResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, PutDocumentData, PutDocumentErrors, PutDocumentResponses, RunCommandsData, RunCommandsErrors, RunCommandsResponses, RunDocumentCommandData, RunDocumentCommandErrors, RunDocumentCommandResponses, RunGraphqlData, RunGraphqlErrors, RunGraphqlResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -40,6 +40,9 @@ export const runCommands = <ThrowOnError extends boolean = false>(options: Optio
  * Read one document.
  *
  * Reads the document addressed by its secret in the requested format (`md` by default).
+ * The document of a rich text field exists from the creation of its Entity and reads as
+ * an empty document until written. An unknown secret is 404 `document.error/not-found`.
+ *
  */
 export const getDocument = <ThrowOnError extends boolean = false>(options: Options<GetDocumentData, ThrowOnError>) => (options.client ?? client).get<GetDocumentResponses, GetDocumentErrors, ThrowOnError>({
     security: [{ name: 'Authorization', type: 'apiKey' }],
@@ -52,6 +55,8 @@ export const getDocument = <ThrowOnError extends boolean = false>(options: Optio
  *
  * Replaces the content of the document, converting from `format` (`md` by default).
  * Creates the document when the secret is new. Answers `true` (real clients expect it).
+ * Content over the size limit (4 MiB of `md`) is 413 `document.error/too-large`;
+ * `plain-text` cannot be written.
  *
  */
 export const putDocument = <ThrowOnError extends boolean = false>(options: Options<PutDocumentData, ThrowOnError>) => (options.client ?? client).put<PutDocumentResponses, PutDocumentErrors, ThrowOnError>({
@@ -67,10 +72,12 @@ export const putDocument = <ThrowOnError extends boolean = false>(options: Optio
 /**
  * Read many documents, or create or update many.
  *
- * `get-documents` answers an array of `{secret, content}` in request order, in the format
- * given by `format` (`md` by default; an svc-kit choice, the contract does not show it).
- * `create-or-update-documents` writes every document (creating those with new secrets)
- * and answers `true`.
+ * `get-documents` answers an array of `{secret, content}` in request order (a secret asked
+ * twice comes twice), in the format given by `format` (`md` by default; an svc-kit choice,
+ * the contract does not show it); one unknown secret makes it 404 `document.error/not-found`.
+ * `create-or-update-documents` writes every document (creating those with new secrets;
+ * several writes of one secret apply in order) in one transaction and answers `true`; its
+ * `format` is `md`, `html` or `json`.
  *
  */
 export const runDocumentCommand = <ThrowOnError extends boolean = false>(options: Options<RunDocumentCommandData, ThrowOnError>) => (options.client ?? client).post<RunDocumentCommandResponses, RunDocumentCommandErrors, ThrowOnError>({
@@ -98,9 +105,11 @@ export const listWebhooks = <ThrowOnError extends boolean = false>(options?: Opt
  * Add a webhook.
  *
  * Adds a webhook reporting Entity changes of one Database. `type` is the Database name;
- * the Database's `svc/id` is accepted too. Requires the Architect access level. The
- * record is returned `active`, with `version` `2`, empty `runs`, and the signing `secret`
- * (returned only here).
+ * the Database's `svc/id` is accepted too (the record names the Database). Requires the
+ * Architect access level. The record is returned `active`, with `version` `2`, empty
+ * `runs`, and the signing `secret` (returned only here). A `type` that names no Database
+ * is refused with `webhook.error/type-not-found`, a `url` that is not http(s) or points to
+ * an address the server does not call with `webhook.error/url-refused` (400, `data.field`).
  *
  */
 export const addWebhook = <ThrowOnError extends boolean = false>(options: Options<AddWebhookData, ThrowOnError>) => (options.client ?? client).post<AddWebhookResponses, AddWebhookErrors, ThrowOnError>({
@@ -116,7 +125,7 @@ export const addWebhook = <ThrowOnError extends boolean = false>(options: Option
 /**
  * Delete a webhook.
  *
- * Deletes the webhook; nothing more is delivered to it. Answers `true`.
+ * Deletes the webhook with its pending deliveries and runs; nothing more is delivered to it. Answers `true`.
  */
 export const deleteWebhook = <ThrowOnError extends boolean = false>(options: Options<DeleteWebhookData, ThrowOnError>) => (options.client ?? client).delete<DeleteWebhookResponses, DeleteWebhookErrors, ThrowOnError>({
     security: [{ name: 'Authorization', type: 'apiKey' }],
@@ -141,3 +150,31 @@ export const runGraphql = <ThrowOnError extends boolean = false>(options: Option
         ...options.headers
     }
 });
+
+/**
+ * The Space's GraphQL schema as SDL.
+ *
+ * The whole schema of the Space: `spec/graphql/common.graphql` followed by the part
+ * generated from the Space's Databases (`spec/graphql/README.md`). It changes when the
+ * workspace schema changes.
+ *
+ */
+export const getGraphqlSchema = <ThrowOnError extends boolean = false>(options: Options<GetGraphqlSchemaData, ThrowOnError>) => (options.client ?? client).get<GetGraphqlSchemaResponses, GetGraphqlSchemaErrors, ThrowOnError>({
+    security: [{ name: 'Authorization', type: 'apiKey' }],
+    url: '/api/graphql/space/{space}/schema.graphql',
+    ...options
+});
+
+/**
+ * Download a file through a signed address (GraphQL `File.url`).
+ *
+ * The address GraphQL gives in `File.url`; it needs no token, its signature is the
+ * authorization. It is valid until `expires` (`File.urlExpiresAt`, 60 minutes after it was
+ * signed). `signature` is an HMAC-SHA256 with the server's signing key over `ref`, a line
+ * feed and `expires`, in base64url. A valid address answers the file: today a redirect to
+ * the file's stored `file/url`. A tampered address is refused with 403
+ * `file.error/signature-invalid`, an expired one with 403 `file.error/url-expired`; when
+ * the Entity no longer holds that file the answer is 404 `file.error/not-found`.
+ *
+ */
+export const downloadFile = <ThrowOnError extends boolean = false>(options: Options<DownloadFileData, ThrowOnError>) => (options.client ?? client).get<DownloadFileResponses, DownloadFileErrors, ThrowOnError>({ url: '/files/{ref}', ...options });

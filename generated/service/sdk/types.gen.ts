@@ -982,7 +982,9 @@ export type ReadFormat = 'md' | 'html' | 'json' | 'plain-text';
 export type WriteFormat = 'md' | 'html' | 'json';
 
 /**
- * A ProseMirror node (`type`, optional `attrs`, `content`, `marks`, `text`).
+ * A ProseMirror node (`type`, optional `attrs`, `content`, `marks`, `text`) of the schema in
+ * spec/CONVENTIONS.md ("Documents"), which also gives the canonical form documents are read in.
+ *
  */
 export type ProseMirrorNode = {
     /**
@@ -1162,7 +1164,7 @@ export type WebhookCreated = Webhook & {
  */
 export type WebhookDelivery = {
     /**
-     * Increases by one per delivery of the webhook.
+     * Counts the webhook's deliveries from 1, by one, in the order the causing commands committed.
      */
     sequenceId: number;
     authorId: Uuid;
@@ -1188,7 +1190,7 @@ export type WebhookDelivery = {
 export type Effect = UpdateEffect | CollectionEffect | CreateEffect | DeleteEffect;
 
 /**
- * `svc.entity/update`: new and previous values of the changed fields.
+ * `svc.entity/update`: new and previous values of the changed fields (with `svc/modification-date` for an update command; a to-one relation end changed by another Entity's write alone).
  */
 export type UpdateEffect = {
     /**
@@ -1665,6 +1667,14 @@ export type RunGraphqlErrors = {
      */
     404: GraphqlResponse;
     /**
+     * The body is larger than the limit.
+     */
+    413: GraphqlResponse;
+    /**
+     * The body is not `application/json`.
+     */
+    415: GraphqlResponse;
+    /**
      * Rate limited; retry after `Retry-After` seconds.
      */
     429: ErrorBody;
@@ -1680,6 +1690,91 @@ export type RunGraphqlResponses = {
 };
 
 export type RunGraphqlResponse = RunGraphqlResponses[keyof RunGraphqlResponses];
+
+export type GetGraphqlSchemaData = {
+    body?: never;
+    path: {
+        /**
+         * The Space's name; spaces in the name are written as underscores.
+         */
+        space: string;
+    };
+    query?: never;
+    url: '/api/graphql/space/{space}/schema.graphql';
+};
+
+export type GetGraphqlSchemaErrors = {
+    /**
+     * Missing or unknown API token.
+     */
+    401: ErrorBody;
+    /**
+     * No Space of that name (`graphql.error/space-not-found`).
+     */
+    404: ErrorBody;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorBody;
+};
+
+export type GetGraphqlSchemaError = GetGraphqlSchemaErrors[keyof GetGraphqlSchemaErrors];
+
+export type GetGraphqlSchemaResponses = {
+    /**
+     * GraphQL SDL.
+     */
+    200: string;
+};
+
+export type GetGraphqlSchemaResponse = GetGraphqlSchemaResponses[keyof GetGraphqlSchemaResponses];
+
+export type DownloadFileData = {
+    body?: never;
+    path: {
+        /**
+         * The file, as `<Entity svc/id>.<field id>.<index in the field>`.
+         */
+        ref: string;
+    };
+    query: {
+        /**
+         * End of validity, milliseconds since 1970-01-01 UTC.
+         */
+        expires: number;
+        /**
+         * The signature (base64url).
+         */
+        signature: string;
+    };
+    url: '/files/{ref}';
+};
+
+export type DownloadFileErrors = {
+    /**
+     * Invalid parameter or body; `data.field` names the offending part.
+     */
+    400: ErrorBody;
+    /**
+     * The address is tampered (`file.error/signature-invalid`) or expired (`file.error/url-expired`).
+     */
+    403: ErrorBody;
+    /**
+     * The Entity no longer holds this file (`file.error/not-found`).
+     */
+    404: ErrorBody;
+};
+
+export type DownloadFileError = DownloadFileErrors[keyof DownloadFileErrors];
+
+export type DownloadFileResponses = {
+    /**
+     * File content.
+     */
+    200: Blob | File;
+};
+
+export type DownloadFileResponse = DownloadFileResponses[keyof DownloadFileResponses];
 
 export type DeliverEntityChangesWebhookPayload = WebhookDelivery;
 

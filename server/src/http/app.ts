@@ -6,7 +6,7 @@ import { Failure } from '../api/failure.js';
 import type { CommandRequest } from '../api/spec-types.js';
 import type { Caller } from '../commands/context.js';
 import { SERVICE_SPEC_PATH } from '../api/spec-document.js';
-import { documentRoutes } from '../documents/routes.js';
+import { documentRequestGuard, documentRoutes } from '../documents/routes.js';
 import { graphqlRoutes, publicFileRoutes } from '../graphql/routes.js';
 import type { ServerContext } from '../server-context.js';
 import { webhookRoutes } from '../webhooks/routes.js';
@@ -64,6 +64,9 @@ export function createApp(options: AppOptions): express.Express {
     }
     next();
   });
+  // Documents (issue 4): /api/documents parses its own bodies (up to 16 MiB, for documents of a few
+  // MB) and answers an unknown `format` itself; the parser below then skips those requests.
+  app.use('/api/documents', documentRequestGuard());
   app.use('/api', express.json({ limit: options.bodyLimitBytes ?? 1024 * 1024, strict: false, type: ['application/json', 'application/*+json'] }));
   app.use('/api', depthLimit());
   app.use(

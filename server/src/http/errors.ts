@@ -21,10 +21,18 @@ export function send(req: Request, res: Response, failure: Failure): void {
   if (failure.status === 429 && typeof failure.data['retryAfter'] === 'number') res.setHeader('Retry-After', String(failure.data['retryAfter']));
   if (req.originalUrl.startsWith('/api/commands')) {
     res.status(failure.status).json({ success: false, result });
+  } else if (isGraphqlRequest(req) && failure.status !== 401 && failure.status !== 429) {
+    // GraphQL over HTTP: failures in `errors` (spec: GraphqlResponse), the error name as the code.
+    res.status(failure.status).json({ errors: [{ message: failure.message, extensions: { code: failure.name, ...failure.data } }] });
   } else {
     const body: ErrorBody = result;
     res.status(failure.status).json(body);
   }
+}
+
+/** `POST /api/graphql/space/<space>`, whose errors follow GraphQL over HTTP. */
+function isGraphqlRequest(req: Request): boolean {
+  return req.method === 'POST' && /^\/api\/graphql\/space\/[^/?]+\/?(\?|$)/.test(req.originalUrl);
 }
 
 /** `/body/args/query` -> `/args/query`; `/query/format` -> `format`. */

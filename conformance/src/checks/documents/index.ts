@@ -1,4 +1,35 @@
-/** Checks of the documents area, in run order; one check per file in this folder. */
+/** Checks of the documents area (and the comments that live on documents), in run order; one check per file in this folder. */
 import type { Check } from '../../check.js';
+import batchCommands from './batch-commands.js';
+import commentsExtension from './comments-extension.js';
+import commentsSequence from './comments-sequence.js';
+import concurrentWrites from './concurrent-writes.js';
+import defaultFormat from './default-format.js';
+import htmlRoundTrip from './html-round-trip.js';
+import jsonRoundTrip from './json-round-trip.js';
+import markdownRoundTrip from './markdown-round-trip.js';
+import notFound from './not-found.js';
+import plainText from './plain-text.js';
+import readWriteFormats from './read-write-formats.js';
+import richTextField from './rich-text-field.js';
+import tooLarge from './too-large.js';
+import unknownFormat from './unknown-format.js';
+import xssStripped from './xss-stripped.js';
 
-export const documentsChecks: readonly Check[] = [];
+export const documentsChecks: readonly Check[] = [
+  readWriteFormats,
+  defaultFormat,
+  batchCommands,
+  notFound,
+  unknownFormat,
+  tooLarge,
+  xssStripped,
+  richTextField,
+  jsonRoundTrip,
+  markdownRoundTrip,
+  htmlRoundTrip,
+  plainText,
+  concurrentWrites,
+  commentsExtension,
+  commentsSequence,
+];

@@ -1,0 +1,94 @@
+import { fail } from '../../assert.js';
+import { defineCheck } from '../../check.js';
+import { isRecord } from '../../shapes.js';
+import { getDocument, newSecret, putDocument, type WriteFormat } from './client.js';
+
+const HOSTILE: Array<{ format: WriteFormat; content: unknown }> = [
+  {
+    format: 'html',
+    content:
+      '<p onclick="alert(0)">safe<script>alert(1)</script><img src="https://example.com/x.png" onerror="alert(2)">' +
+      '<a href="javascript:alert(3)" onmouseover="alert(4)">click</a><iframe src="javascript:alert(5)"></iframe>' +
+      '<svg onload="alert(6)"></svg><style>p{}</style><a href=" JaVaScRiPt:alert(7)">too</a></p><img src="javascript:alert(8)">' +
+      '<object data="javascript:alert(9)"></object><form action="javascript:alert(10)"><button formaction="javascript:alert(11)">b</button></form>',
+  },
+  {
+    format: 'md',
+    content:
+      'safe [click](javascript:alert(1)) ![i](javascript:alert(2)) <script>alert(3)</script>\n\n<img src=x onerror=alert(4)>\n\n' +
+      '[too](JaVaScRiPt:alert(5)) [data](data:text/html;base64,PHNjcmlwdD4=) <a href="javascript:alert(6)">raw</a>\n\n<script>\nalert(7)\n</script>\n',
+  },
+  {
+    format: 'json',
+    content: {
+      doc: {
+        type: 'doc',
+        content: [
+          {
+            type: 'paragraph',
+            content: [
+              { type: 'text', text: 'safe ' },
+              { type: 'text', marks: [{ type: 'link', attrs: { href: 'javascript:alert(1)', title: null } }], text: 'click' },
+              { type: 'image', attrs: { src: 'javascript:alert(2)', alt: null, title: null } },
+              { type: 'text', marks: [{ type: 'link', attrs: { href: 'vbscript:msgbox(3)', title: null } }], text: ' too' },
+            ],
+          },
+        ],
+      },
+    },
+  },
+];
+
+const UNSAFE_ADDRESS = /^\s*(javascript|vbscript|data):/i;
+
+/** What in a read html document could run script, if anything. */
+function htmlProblem(html: string): string | undefined {
+  if (/<\s*(script|iframe|object|embed|svg|style|form|button)\b/i.test(html)) return 'an executable or embedding element';
+  if (/<[^>]*\son[a-z]+\s*=/i.test(html)) return 'an event-handler attribute';
+  if (/\b(href|src|action|formaction|data)\s*=\s*["']?\s*(javascript|vbscript|data):/i.test(html)) return 'a javascript:, vbscript: or data: address';
+  return undefined;
+}
+
+/** Link and image addresses of a json document that could run script, if any. */
+function jsonProblem(value: unknown): string | undefined {
+  const stack: unknown[] = [value];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (Array.isArray(node)) stack.push(...node);
+    else if (isRecord(node)) {
+      for (const key of ['href', 'src']) {
+        const address = node[key];
+        if (typeof address === 'string' && UNSAFE_ADDRESS.test(address)) return `${key} ${JSON.stringify(address)}`;
+      }
+      stack.push(...Object.values(node));
+    }
+  }
+  return undefined;
+}
+
+export default defineCheck({
+  id: 'documents.xss-stripped',
+  name:
+    'Content written as html, md or json with scripts, event handlers, embedding elements and javascript:, vbscript: or data: addresses reads back (html, ' +
+    'json, md) without any of them, keeping the harmless text',
+  level: 'SHOULD',
+  area: 'documents',
+  requirements: ['DOC-026'],
+  target: 'server',
+  async run(ctx) {
+    for (const { format, content } of HOSTILE) {
+      const secret = newSecret();
+      await putDocument(ctx, secret, content as string, format);
+      const what = `hostile content written as ${format}`;
+      const html = await getDocument(ctx, secret, 'html');
+      const problem = typeof html === 'string' ? htmlProblem(html) : 'no html string';
+      if (problem) fail(`${what} reads back as html with ${problem}: ${JSON.stringify(html)}`, ctx.http.lastExchange?.response);
+      if (typeof html !== 'string' || !html.includes('safe') || !html.includes('click')) fail(`${what}: the harmless text ("safe", "click") is lost in the html read: ${JSON.stringify(html)}`, ctx.http.lastExchange?.response);
+      const json = await getDocument(ctx, secret, 'json');
+      const unsafe = jsonProblem(json);
+      if (unsafe) fail(`${what} reads back as json with the address ${unsafe}`, ctx.http.lastExchange?.response);
+      const md = await getDocument(ctx, secret, 'md');
+      if (typeof md !== 'string' || /\]\(\s*<?\s*(javascript|vbscript|data):|<\s*script/i.test(md)) fail(`${what} reads back as md with a script or an unsafe link: ${JSON.stringify(md)}`, ctx.http.lastExchange?.response);
+    }
+  },
+});
