@@ -70,6 +70,16 @@ describe.each(storages)('a typed GraphQL client of the demo Space on $name', (st
     }
   });
 
+  async function taskWithComments(): Promise<string> {
+    const res = await fetch(`${server.baseUrl}/api/graphql/space/Demo`, {
+      method: 'POST',
+      headers: { authorization: `Token ${server.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: '{ findTasks(comments: {isEmpty: false}, limit: 1) { id } }' }),
+    });
+    const body = (await res.json()) as { data: { findTasks: Array<{ id: string }> } };
+    return body.data.findTasks[0]?.id as string;
+  }
+
   it('reads two pages in one request and a task with its comments', async () => {
     const pages = await request(TaskPages, { pageSize: 3 });
     expect(pages.first).toHaveLength(3);
@@ -80,6 +90,10 @@ describe.each(storages)('a typed GraphQL client of the demo Space on $name', (st
     const id = pages.first[0]?.id as string;
     const { findTasks } = await request(TaskComments, { id });
     expect(findTasks).toHaveLength(1);
-    for (const comment of findTasks[0]?.comments ?? []) expect(typeof comment.content?.text).toBe('string');
+    for (const comment of findTasks[0]?.comments ?? []) expect(comment.content?.text).toMatch(/^Comment \d+: looks good, see the spec\.$/);
+    // Some task has comments: their content is the document the demo wrote.
+    const { findTasks: commented } = await request(TaskComments, { id: await taskWithComments() });
+    expect(commented[0]?.comments.length).toBeGreaterThan(0);
+    expect(commented[0]?.comments[0]?.content?.html).toContain('<strong>looks good</strong>');
   });
 });

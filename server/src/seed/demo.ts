@@ -1,6 +1,8 @@
 // The demo workspace: one Space whose Databases use every field type, relations of every
 // cardinality, single select, workflow, rich text and the Comments extension, with a few
 // hundred Entities. Written through the same model code as the command API.
+import { decodeContent } from '../documents/formats.js';
+import { writeDocuments, type DocumentWriteInput } from '../documents/store.js';
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../db/database.js';
 import type { Catalog } from '../model/catalog.js';
@@ -179,18 +181,17 @@ export async function seedDemo(db: Database, adminUserId: string, size: DemoSize
       entities++;
     }
     const commentsField = catalog.field(catalog.type(TASKS), COMMENTS_FIELD);
+    const contents: DocumentWriteInput[] = [];
     for (let i = 1; i <= size.comments; i++) {
       const author = random.pick(users);
-      const comment = await insertEntity(
-        tx,
-        catalog,
-        COMMENT_TYPE,
-        { 'comment/document-secret': randomUUID(), 'comment/author': ref(author) },
-        author,
-      );
+      const secret = randomUUID();
+      const comment = await insertEntity(tx, catalog, COMMENT_TYPE, { 'comment/document-secret': secret, 'comment/author': ref(author) }, author);
       await addLinks(tx, catalog, commentsField, random.pick(tasks), [comment['svc/id'] as string]);
+      contents.push({ secret, doc: decodeContent(`Comment ${i}: **looks good**, see [the spec](https://example.org/spec/${i}).`, 'md') });
       entities++;
     }
+    // A comment's content is a document, as the contract's comment sequence writes it.
+    await writeDocuments(tx, contents);
     const leadField = catalog.field(catalog.type(PROJECTS), 'Demo/Lead-task');
     for (const [i, project] of projects.entries()) {
       if (i % 2 === 0) await addLinks(tx, catalog, leadField, project, [tasks[i] as string]);
