@@ -3,15 +3,12 @@
 // PostgreSQL. Each figure stands beside the raw SQL time of the same work: the statements the
 // server ran for it (recorded by server/src/db/recording.ts), replayed straight to the same
 // database. Prints a table per storage and writes bench/results/commands.md. See bench/README.md.
-import { mkdir, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { components } from '../generated/service/types.js';
 import type { Database, StorageKind } from '../server/src/db/database.js';
-import { recording, type RecordedStatement, type RecordingDatabase } from '../server/src/db/recording.js';
-import { scratchSchemaName, startServer, type RunningServer } from '../server/src/index.js';
+import type { RecordedStatement } from '../server/src/db/recording.js';
+import type { RunningServer } from '../server/src/index.js';
 import { CommandClient, entityId, type Entity } from './lib/client.js';
 import {
   F,
@@ -27,13 +24,14 @@ import {
   type Layout,
 } from './lib/dataset.js';
 import { Profile, groupInterleaved, replay, type Group } from './lib/replay.js';
+import { startRecordedServer } from './lib/recorded-server.js';
+import { databaseUrl, DEFAULT_DATABASE_URL, integerOption, machine, runWithOptions, storagesOption, writeReport } from './lib/cli.js';
 import { renderMarkdown, renderPlain, type Table } from './lib/table.js';
 import { formatCount, formatMs, formatRate, formatRatio, max, min, now, percentile, withTimeout } from './lib/timing.js';
 
 type Schemas = components['schemas'];
 type QueryArgs = Schemas['QueryCommand']['args'];
 
-const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const RESULTS_FILE = fileURLToPath(new URL('./results/commands.md', import.meta.url));
 const BATCH = 100;
 const PAGE = 1000;
@@ -68,13 +66,6 @@ const USAGE = `npm run bench -- commands [options]
   --concurrency N              concurrent clients of the query figure (default 4)
   --out FILE                   Markdown results (default bench/results/commands.md)`;
 
-function positiveInt(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a non-negative integer; got ${value}`);
-  return n;
-}
-
 function parseOptions(args: string[]): Options | undefined {
   const { values } = parseArgs({
     args,
@@ -97,20 +88,18 @@ function parseOptions(args: string[]): Options | undefined {
     console.log(USAGE);
     return undefined;
   }
-  const storages = (values.storage ?? 'pg-mem,postgres').split(',').map((s) => s.trim());
-  for (const s of storages) if (s !== 'pg-mem' && s !== 'postgres') throw new Error(`--storage takes pg-mem and/or postgres; got ${s}`);
   const options: Options = {
-    storages: storages as StorageKind[],
-    databaseUrl: process.env.DATABASE_URL || DEFAULT_DATABASE_URL,
-    entities: { postgres: positiveInt(values.entities, 100_000, 'entities'), 'pg-mem': positiveInt(values['pgmem-entities'], 20_000, 'pgmem-entities') },
+    storages: storagesOption(values.storage),
+    databaseUrl: databaseUrl(),
+    entities: { postgres: integerOption(values.entities, 100_000, 'entities'), 'pg-mem': integerOption(values['pgmem-entities'], 20_000, 'pgmem-entities') },
     apiEntities: {
-      postgres: positiveInt(values['api-entities'], 10_000, 'api-entities'),
-      'pg-mem': positiveInt(values['pgmem-api-entities'], 2_000, 'pgmem-api-entities'),
+      postgres: integerOption(values['api-entities'], 10_000, 'api-entities'),
+      'pg-mem': integerOption(values['pgmem-api-entities'], 2_000, 'pgmem-api-entities'),
     },
-    projects: Math.max(1, positiveInt(values.projects, 1000, 'projects')),
-    runs: Math.max(1, positiveInt(values.runs, 2, 'runs')),
-    durationMs: Math.max(1, positiveInt(values.duration, 5, 'duration')) * 1000,
-    concurrency: Math.max(1, positiveInt(values.concurrency, 4, 'concurrency')),
+    projects: Math.max(1, integerOption(values.projects, 1000, 'projects')),
+    runs: Math.max(1, integerOption(values.runs, 2, 'runs')),
+    durationMs: Math.max(1, integerOption(values.duration, 5, 'duration')) * 1000,
+    concurrency: Math.max(1, integerOption(values.concurrency, 4, 'concurrency')),
     out: values.out ?? RESULTS_FILE,
   };
   for (const kind of options.storages) {
@@ -286,30 +275,14 @@ async function benchStorage(kind: StorageKind, options: Options): Promise<Storag
     plans: [],
     notes: [],
   };
-  let inner: Database | undefined;
-  let rec: RecordingDatabase | undefined;
-  let server: RunningServer | undefined;
+  let running: RunningServer | undefined;
   const started = now();
   const checkTime = (what: string) => {
     if (now() - started > STORAGE_TIME_LIMIT_MS) throw new Error(`${kind}: over ${STORAGE_TIME_LIMIT_MS / 60_000} minutes before ${what}; stopped`);
   };
   try {
-    server = await withTimeout(
-      startServer({
-        ...(kind === 'postgres' ? { databaseUrl: options.databaseUrl, schema: scratchSchemaName(), dropSchemaOnClose: true } : {}),
-        instrument: (db) => {
-          inner = db;
-          rec = recording(db);
-          return rec;
-        },
-        log: (m) => log(`server: ${m}`),
-      }),
-      60_000,
-      `starting the server on ${kind}`,
-    );
-    if (!inner || !rec) throw new Error('the instrument hook was not called');
-    const db: Database = inner;
-    const recorder: RecordingDatabase = rec;
+    const { server, db, recorder } = await startRecordedServer(kind, options.databaseUrl, log);
+    running = server;
     const client = new CommandClient(server.baseUrl, server.token, REQUEST_TIMEOUT_MS);
     const total = options.entities[kind];
     const runs = options.runs;
@@ -497,7 +470,7 @@ async function benchStorage(kind: StorageKind, options: Options): Promise<Storag
     report.error = error instanceof Error ? error.message : String(error);
     log(`${kind}: FAILED: ${report.error}`);
   } finally {
-    if (server) await withTimeout(server.close(), 60_000, `closing the ${kind} server`).catch((e: unknown) => log(`${kind}: close failed: ${String(e)}`));
+    if (running) await withTimeout(running.close(), 60_000, `closing the ${kind} server`).catch((e: unknown) => log(`${kind}: close failed: ${String(e)}`));
   }
   return report;
 }
@@ -664,11 +637,6 @@ function plansText(r: StorageReport, markdown: boolean): string {
   return markdown ? [`### ${head}`, '', ...parts.flatMap((x) => [x, ''])].join('\n') : [head, ...parts].join('\n');
 }
 
-function machine(): string {
-  const cpus = os.cpus();
-  return `${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${os.platform()} ${os.release()}, Node ${process.version}`;
-}
-
 async function writeMarkdown(file: string, options: Options, reports: StorageReport[], startedAt: Date, elapsedMs: number): Promise<void> {
   const lines = [
     '# Command API benchmark',
@@ -693,19 +661,14 @@ async function writeMarkdown(file: string, options: Options, reports: StorageRep
     lines.push(`## ${r.storage}`, '', renderMarkdown(figuresTable(r)), '', renderMarkdown(profileTable(r, 400)), '');
     if (r.plans.length > 0) lines.push(plansText(r, true), '');
   }
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, `${lines.join('\n').trimEnd()}\n`);
+  await writeReport(file, lines);
 }
 
-export async function main(args: string[]): Promise<number> {
-  let options: Options | undefined;
-  try {
-    options = parseOptions(args);
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
-    return 2;
-  }
-  if (!options) return 0;
+export function main(args: string[]): Promise<number> {
+  return runWithOptions(args, USAGE, parseOptions, run);
+}
+
+async function run(options: Options): Promise<number> {
   const startedAt = new Date();
   const start = now();
   console.log(`Command API benchmark: ${machine()}`);

@@ -4,9 +4,6 @@
 // its markdown. On pg-mem and on PostgreSQL. Prints a table per storage and writes
 // bench/results/documents.md.
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Node as PMNode } from 'prosemirror-model';
@@ -17,12 +14,12 @@ import { schema } from '../server/src/documents/schema.js';
 import { DEFAULT_COMPACTION, NO_COMPACTION, storageOf, writeDocuments, type CompactionPolicy } from '../server/src/documents/store.js';
 import { compactState, loadYDoc, replaceContent } from '../server/src/documents/ydoc-codec.js';
 import { scratchSchemaName, startServer, type RunningServer } from '../server/src/index.js';
+import { databaseUrl, DEFAULT_DATABASE_URL, integerOption, machine, runWithOptions, storagesOption, writeReport } from './lib/cli.js';
 import { renderMarkdown, renderPlain, type Table } from './lib/table.js';
-import { formatCount, formatMs, formatRatio, min, now, withTimeout } from './lib/timing.js';
+import { formatCount, formatMs, formatRatio, min, now, timed, withTimeout } from './lib/timing.js';
 
 type DocumentContent = components['schemas']['DocumentContent'];
 
-const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const RESULTS_FILE = fileURLToPath(new URL('./results/documents.md', import.meta.url));
 const REQUEST_TIMEOUT_MS = 300_000;
 const STORAGE_TIME_LIMIT_MS = 20 * 60_000;
@@ -47,13 +44,6 @@ const USAGE = `npm run bench -- documents [options]
   --runs N                     repetitions of every timing (default 2; the best is reported, all are listed)
   --out FILE                   Markdown results (default bench/results/documents.md)`;
 
-function positiveInt(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer; got ${value}`);
-  return n;
-}
-
 function parseOptions(args: string[]): Options | undefined {
   const { values } = parseArgs({
     args,
@@ -72,15 +62,13 @@ function parseOptions(args: string[]): Options | undefined {
     console.log(USAGE);
     return undefined;
   }
-  const storages = (values.storage ?? 'pg-mem,postgres').split(',').map((s) => s.trim());
-  for (const s of storages) if (s !== 'pg-mem' && s !== 'postgres') throw new Error(`--storage takes pg-mem and/or postgres; got ${s}`);
   return {
-    storages: storages as StorageKind[],
-    databaseUrl: process.env.DATABASE_URL || DEFAULT_DATABASE_URL,
-    bytes: positiveInt(values.bytes, 1_000_000, 'bytes'),
-    edits: positiveInt(values.edits, 100, 'edits'),
-    rewrites: positiveInt(values.rewrites, 10, 'rewrites'),
-    runs: positiveInt(values.runs, 2, 'runs'),
+    storages: storagesOption(values.storage),
+    databaseUrl: databaseUrl(),
+    bytes: integerOption(values.bytes, 1_000_000, 'bytes'),
+    edits: integerOption(values.edits, 100, 'edits'),
+    rewrites: integerOption(values.rewrites, 10, 'rewrites'),
+    runs: integerOption(values.runs, 2, 'runs'),
     out: values.out ?? RESULTS_FILE,
   };
 }
@@ -250,12 +238,6 @@ interface StorageReport {
   notes: string[];
 }
 
-async function time<T>(fn: () => Promise<T> | T): Promise<{ ms: number; value: T }> {
-  const start = now();
-  const value = await fn();
-  return { ms: now() - start, value };
-}
-
 async function measureFormats(client: DocumentsClient, markdown: string, runs: number, report: StorageReport): Promise<void> {
   const timings = new Map<string, Timing>();
   const add = (figure: string, bytes: number, api: number, conversion: number) => {
@@ -270,27 +252,27 @@ async function measureFormats(client: DocumentsClient, markdown: string, runs: n
     const secret = randomUUID();
     const edited = markdown.replace(/\.\n\n/, ` One more sentence, run ${run}.\n\n`);
     const api: Array<[string, number, number, () => unknown]> = [];
-    const write = await time(() => client.put(secret, markdown, 'md'));
+    const write = await timed(() => client.put(secret, markdown, 'md'));
     api.push(['write md (new document)', Buffer.byteLength(markdown), write.ms, () => decodeContent(markdown, 'md')]);
     const read: Partial<Record<ReadFormat, DocumentContent>> = {};
     for (const format of READ_FORMATS) {
-      const got = await time(() => client.get(secret, format));
+      const got = await timed(() => client.get(secret, format));
       read[format] = got.value;
       api.push([`read ${format}`, sizeOf(got.value), got.ms, () => encodeContent(decodeContent(markdown, 'md'), format)]);
     }
     for (const format of WRITE_FORMATS.filter((f) => f !== 'md')) {
       const content = read[format] as DocumentContent;
-      const put = await time(() => client.put(randomUUID(), content, format));
+      const put = await timed(() => client.put(randomUUID(), content, format));
       api.push([`write ${format} (new document)`, sizeOf(content), put.ms, () => decodeContent(content, format)]);
     }
     // An edit over the API: the whole markdown again, with one sentence more.
-    const put = await time(() => client.put(secret, edited, 'md'));
+    const put = await timed(() => client.put(secret, edited, 'md'));
     api.push(['write md (edit of the same document)', Buffer.byteLength(edited), put.ms, () => decodeContent(edited, 'md')]);
     const back = await client.get(secret, 'md');
     const doc = decodeContent(markdown, 'md');
     for (const [figure, bytes, ms, convert] of api) {
       // Reads convert from the ProseMirror document: time only that part.
-      const conversion = figure.startsWith('read ') ? await time(() => encodeContent(doc, figure.slice('read '.length) as ReadFormat)) : await time(convert);
+      const conversion = figure.startsWith('read ') ? await timed(() => encodeContent(doc, figure.slice('read '.length) as ReadFormat)) : await timed(convert);
       add(figure, bytes, ms, conversion.ms);
     }
     if (back !== encodeContent(decodeContent(edited, 'md'), 'md')) throw new Error('the edited document does not read back as written');
@@ -442,11 +424,6 @@ function editsTable(r: StorageReport): Table {
   };
 }
 
-function machine(): string {
-  const cpus = os.cpus();
-  return `${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${os.platform()} ${os.release()}, Node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(1)).join(' ')}`;
-}
-
 async function writeResults(file: string, options: Options, reports: StorageReport[], startedAt: Date, elapsedMs: number): Promise<void> {
   const lines = [
     '# Documents benchmark',
@@ -460,19 +437,14 @@ async function writeResults(file: string, options: Options, reports: StorageRepo
     '',
   ];
   for (const r of reports) lines.push(`## ${r.storage}`, '', renderMarkdown(timingTable(r)), '', renderMarkdown(editsTable(r)), '');
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, `${lines.join('\n').trimEnd()}\n`);
+  await writeReport(file, lines);
 }
 
-export async function main(args: string[]): Promise<number> {
-  let options: Options | undefined;
-  try {
-    options = parseOptions(args);
-  } catch (error) {
-    console.error(`${error instanceof Error ? error.message : String(error)}\n\n${USAGE}`);
-    return 2;
-  }
-  if (!options) return 0;
+export function main(args: string[]): Promise<number> {
+  return runWithOptions(args, USAGE, parseOptions, run);
+}
+
+async function run(options: Options): Promise<number> {
   const startedAt = new Date();
   const start = now();
   console.log(`Documents benchmark: ${machine()}`);

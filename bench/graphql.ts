@@ -4,20 +4,17 @@
 // raw SQL time of the same statements replayed straight to the database (server/src/db/recording.ts,
 // bench/lib/replay.ts). Prints a table per storage and writes bench/results/graphql.md.
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
-import os from 'node:os';
-import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import type { Database, StorageKind } from '../server/src/db/database.js';
-import { recording, type RecordingDatabase } from '../server/src/db/recording.js';
-import { scratchSchemaName, startServer, type RunningServer } from '../server/src/index.js';
+import type { RunningServer } from '../server/src/index.js';
 import { CommandClient } from './lib/client.js';
 import { replay } from './lib/replay.js';
+import { startRecordedServer } from './lib/recorded-server.js';
+import { databaseUrl, DEFAULT_DATABASE_URL, integerOption, machine, runWithOptions, storagesOption, writeReport } from './lib/cli.js';
 import { renderMarkdown, renderPlain, type Table } from './lib/table.js';
-import { formatCount, formatMs, formatRatio, min, now, withTimeout } from './lib/timing.js';
+import { formatCount, formatMs, formatRatio, min, now } from './lib/timing.js';
 
-const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const RESULTS_FILE = fileURLToPath(new URL('./results/graphql.md', import.meta.url));
 const SPACE = 'BenchGql';
 const PROJECTS = `${SPACE}/Projects`;
@@ -45,13 +42,6 @@ const USAGE = `npm run bench -- graphql [options]
   --runs N                     measured requests (default 3; the best is reported, all are listed)
   --out FILE                   Markdown results (default bench/results/graphql.md)`;
 
-function count(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`--${name} must be a non-negative integer; got ${value}`);
-  return n;
-}
-
 function parseOptions(args: string[]): Options | undefined {
   const { values } = parseArgs({
     args,
@@ -70,16 +60,14 @@ function parseOptions(args: string[]): Options | undefined {
     console.log(USAGE);
     return undefined;
   }
-  const storages = (values.storage ?? 'pg-mem,postgres').split(',').map((s) => s.trim());
-  for (const s of storages) if (s !== 'pg-mem' && s !== 'postgres') throw new Error(`--storage takes pg-mem and/or postgres; got ${s}`);
   return {
-    storages: storages as StorageKind[],
-    databaseUrl: process.env.DATABASE_URL || DEFAULT_DATABASE_URL,
-    parents: Math.max(1, Math.min(10_000, count(values.parents, 10_000, 'parents'))),
-    tasksPerProject: count(values.tasks, 2, 'tasks'),
-    labelsPerTask: Math.min(20, count(values['labels-per-task'], 2, 'labels-per-task')),
+    storages: storagesOption(values.storage),
+    databaseUrl: databaseUrl(),
+    parents: Math.max(1, Math.min(10_000, integerOption(values.parents, 10_000, 'parents', 0))),
+    tasksPerProject: integerOption(values.tasks, 2, 'tasks', 0),
+    labelsPerTask: Math.min(20, integerOption(values['labels-per-task'], 2, 'labels-per-task', 0)),
     labels: 20,
-    runs: Math.max(1, count(values.runs, 3, 'runs')),
+    runs: Math.max(1, integerOption(values.runs, 3, 'runs', 0)),
     out: values.out ?? RESULTS_FILE,
   };
 }
@@ -238,26 +226,10 @@ interface StorageReport {
 
 async function benchStorage(kind: StorageKind, options: Options): Promise<StorageReport> {
   const report: StorageReport = { storage: kind, apiMs: [], rawMs: [], statements: 0, statementsSmall: 0, objects: 0, slowest: [] };
-  let inner: Database | undefined;
-  let rec: RecordingDatabase | undefined;
-  let server: RunningServer | undefined;
+  let running: RunningServer | undefined;
   try {
-    server = await withTimeout(
-      startServer({
-        ...(kind === 'postgres' ? { databaseUrl: options.databaseUrl, schema: scratchSchemaName(), dropSchemaOnClose: true } : {}),
-        instrument: (db) => {
-          inner = db;
-          rec = recording(db);
-          return rec;
-        },
-        log: (m) => log(`server: ${m}`),
-      }),
-      60_000,
-      `starting the server on ${kind}`,
-    );
-    if (!inner || !rec) throw new Error('the instrument hook was not called');
-    const db: Database = inner;
-    const recorder: RecordingDatabase = rec;
+    const { server, db, recorder } = await startRecordedServer(kind, options.databaseUrl, log);
+    running = server;
     const started = now();
     await createSchema(new CommandClient(server.baseUrl, server.token));
     report.loaded = await load(db, options);
@@ -291,7 +263,7 @@ async function benchStorage(kind: StorageKind, options: Options): Promise<Storag
     report.error = error instanceof Error ? error.message : String(error);
     log(`${kind}: ${report.error}`);
   } finally {
-    await server?.close().catch(() => undefined);
+    await running?.close().catch(() => undefined);
   }
   return report;
 }
@@ -327,29 +299,29 @@ function table(report: StorageReport, options: Options): Table {
   };
 }
 
-export async function main(args: string[]): Promise<number> {
-  const options = parseOptions(args);
-  if (!options) return 0;
+export function main(args: string[]): Promise<number> {
+  return runWithOptions(args, USAGE, parseOptions, run);
+}
+
+async function run(options: Options): Promise<number> {
   const started = now();
   const reports: StorageReport[] = [];
   for (const kind of options.storages) reports.push(await benchStorage(kind, options));
   const tables = reports.map((r) => table(r, options));
   for (const t of tables) console.log(`${renderPlain(t)}\n`);
-  const cpus = os.cpus();
   const md = [
     '# GraphQL read API benchmark',
     '',
     'Written by `npm run bench -- graphql` (bench/graphql.ts); see bench/README.md.',
     '',
     `- Date: ${new Date().toISOString()} (run took ${formatMs(now() - started)})`,
-    `- Machine: ${cpus[0]?.model.split(' ')[0] ?? 'unknown'}, ${cpus.length} cores, ${os.platform()} ${os.release()}, Node ${process.version}`,
+    `- Machine: ${machine()}`,
     `- Query: \`${query(options.parents)}\``,
     `- Runs: ${options.runs} (best shown, all listed)`,
     '',
     ...tables.map((t) => `${renderMarkdown(t)}\n`),
-  ].join('\n');
-  await mkdir(dirname(options.out), { recursive: true });
-  await writeFile(options.out, md);
+  ];
+  await writeReport(options.out, md);
   log(`results written to ${options.out}`);
   return reports.some((r) => r.error) ? 1 : 0;
 }

@@ -5,20 +5,17 @@
 // Prints a table and writes bench/results/webhooks.md. See bench/README.md.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdir, writeFile } from 'node:fs/promises';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import os from 'node:os';
-import { dirname } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
 import { CommandClient, entityId, type Command } from './lib/client.js';
+import { databaseUrl, DEFAULT_DATABASE_URL, integerOption, machine, runWithOptions, storagesOption, writeReport } from './lib/cli.js';
 import { renderMarkdown, renderPlain, type Table } from './lib/table.js';
 import { formatCount, formatMs, formatRate, now, percentile, withTimeout } from './lib/timing.js';
 
 const ROOT = fileURLToPath(new URL('../', import.meta.url));
-const DEFAULT_DATABASE_URL = 'postgres://postgres@127.0.0.1:5432/test';
 const RESULTS_FILE = fileURLToPath(new URL('./results/webhooks.md', import.meta.url));
 const TOKEN = 'bench-webhooks-token';
 const SPACE = 'BenchHooks';
@@ -45,13 +42,6 @@ const USAGE = `npm run bench -- webhooks [options]
   --hooks N                   webhooks of the Database in the second throughput figure (default 8)
   --out FILE                  Markdown results (default bench/results/webhooks.md)`;
 
-function positiveInt(value: string | undefined, fallback: number, name: string): number {
-  if (value === undefined) return fallback;
-  const n = Number(value);
-  if (!Number.isInteger(n) || n < 1) throw new Error(`--${name} must be a positive integer; got ${value}`);
-  return n;
-}
-
 function parseOptions(args: string[]): Options | undefined {
   const { values } = parseArgs({
     args,
@@ -70,15 +60,13 @@ function parseOptions(args: string[]): Options | undefined {
     console.log(USAGE);
     return undefined;
   }
-  const storages = (values.storage ?? 'pg-mem,postgres').split(',').map((s) => s.trim());
-  for (const s of storages) if (s !== 'pg-mem' && s !== 'postgres') throw new Error(`--storage takes pg-mem and/or postgres; got ${s}`);
   return {
-    storages: storages as Options['storages'],
-    databaseUrl: process.env.DATABASE_URL || DEFAULT_DATABASE_URL,
-    latencyCommands: positiveInt(values.latency, 200, 'latency'),
-    durationMs: positiveInt(values.duration, 5, 'duration') * 1000,
-    clients: positiveInt(values.clients, 4, 'clients'),
-    hooks: positiveInt(values.hooks, 8, 'hooks'),
+    storages: storagesOption(values.storage),
+    databaseUrl: databaseUrl(),
+    latencyCommands: integerOption(values.latency, 200, 'latency'),
+    durationMs: integerOption(values.duration, 5, 'duration') * 1000,
+    clients: integerOption(values.clients, 4, 'clients'),
+    hooks: integerOption(values.hooks, 8, 'hooks'),
     out: values.out ?? RESULTS_FILE,
   };
 }
@@ -422,11 +410,6 @@ function figuresTable(reports: ScenarioReport[], options: Options): Table {
   };
 }
 
-function machine(): string {
-  const cpus = os.cpus();
-  return `${cpus[0]?.model ?? 'unknown CPU'}, ${cpus.length} cores, ${os.platform()} ${os.release()}, Node ${process.version}`;
-}
-
 async function writeMarkdown(file: string, options: Options, table: Table, startedAt: Date, elapsedMs: number): Promise<void> {
   const lines = [
     '# Webhook delivery benchmark',
@@ -439,13 +422,14 @@ async function writeMarkdown(file: string, options: Options, table: Table, start
     '',
     renderMarkdown(table, 2),
   ];
-  await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, `${lines.join('\n').trimEnd()}\n`);
+  await writeReport(file, lines);
 }
 
-export async function main(args: string[]): Promise<number> {
-  const options = parseOptions(args);
-  if (!options) return 0;
+export function main(args: string[]): Promise<number> {
+  return runWithOptions(args, USAGE, parseOptions, run);
+}
+
+async function run(options: Options): Promise<number> {
   const startedAt = new Date();
   const started = now();
   const scenarios: Scenario[] = [];

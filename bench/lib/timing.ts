@@ -6,7 +6,7 @@ export function now(): number {
 }
 
 /** Runs `fn` and answers its result with the milliseconds it took. */
-export async function timed<T>(fn: () => Promise<T>): Promise<{ ms: number; value: T }> {
+export async function timed<T>(fn: () => Promise<T> | T): Promise<{ ms: number; value: T }> {
   const start = now();
   const value = await fn();
   return { ms: now() - start, value };
