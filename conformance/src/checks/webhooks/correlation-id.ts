@@ -1,8 +1,7 @@
 import { fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
-import { isRecord } from '../../shapes.js';
-import { run, withTestWorkspace } from '../../workspace.js';
-import { sendCorrelated, waitForCorrelation, withHooks } from './support.js';
+import { withTestWorkspace } from '../../workspace.js';
+import { createItem, sendCorrelated, waitForCorrelation, withHooks } from './support.js';
 
 export default defineCheck({
   id: 'webhooks.correlation-id',
@@ -13,8 +12,7 @@ export default defineCheck({
   target: 'server',
   async run(ctx) {
     await withTestWorkspace(ctx, async ({ names: n }) => {
-      const created = await run(ctx, { command: 'svc.entity/create', args: { type: n.items, entity: { [n.title]: 'x' } } }, 'creating an Item');
-      const id = isRecord(created) ? String(created['svc/id']) : '';
+      const id = await createItem(ctx, n);
       await withHooks(ctx, [n.items], async ([hook], receiver) => {
         if (!hook) return;
         const sent: Array<{ correlationId: string; title: string }> = [];

@@ -1,8 +1,7 @@
 import { expectStatus, fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
-import { isRecord } from '../../shapes.js';
-import { run, withTestWorkspace } from '../../workspace.js';
-import { WEBHOOKS, addHook, removeHook, sendCorrelated, waitForCorrelation, withHooks } from './support.js';
+import { withTestWorkspace } from '../../workspace.js';
+import { addHook, createItem, removeHook, sendCorrelated, waitForCorrelation, WEBHOOKS, withHooks } from './support.js';
 
 export default defineCheck({
   id: 'webhooks.deleted-gets-nothing',
@@ -13,8 +12,7 @@ export default defineCheck({
   target: 'server',
   async run(ctx) {
     await withTestWorkspace(ctx, async ({ names: n }) => {
-      const created = await run(ctx, { command: 'svc.entity/create', args: { type: n.items, entity: { [n.title]: 'x' } } }, 'creating an Item');
-      const id = isRecord(created) ? String(created['svc/id']) : '';
+      const id = await createItem(ctx, n);
       await withHooks(ctx, [n.items], async ([kept], receiver) => {
         if (!kept) return;
         const doomed = await addHook(ctx, receiver, n.items);

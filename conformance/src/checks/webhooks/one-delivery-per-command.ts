@@ -1,8 +1,7 @@
 import { fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
-import { isRecord } from '../../shapes.js';
-import { run, withTestWorkspace, type Command } from '../../workspace.js';
-import { delivered, marker, sendCorrelated, waitForCorrelation, withHooks } from './support.js';
+import { withTestWorkspace, type Command } from '../../workspace.js';
+import { createItem, delivered, marker, sendCorrelated, waitForCorrelation, withHooks } from './support.js';
 
 export default defineCheck({
   id: 'webhooks.one-delivery-per-command',
@@ -15,8 +14,7 @@ export default defineCheck({
   target: 'server',
   async run(ctx) {
     await withTestWorkspace(ctx, async ({ names: n }) => {
-      const created = await run(ctx, { command: 'svc.entity/create', args: { type: n.items, entity: { [n.title]: 'x' } } }, 'creating an Item');
-      const id = isRecord(created) ? String(created['svc/id']) : '';
+      const id = await createItem(ctx, n);
       await withHooks(ctx, [n.items, n.groups], async ([items, groups], receiver) => {
         if (!items || !groups) return;
         const commands: Command[] = [

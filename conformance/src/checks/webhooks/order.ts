@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { expectJson, expectStatus, fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
 import { isRecord } from '../../shapes.js';
-import { run, withTestWorkspace, type Command } from '../../workspace.js';
-import { delivered, sendCorrelated, waitForCorrelation, withHooks } from './support.js';
+import { withTestWorkspace, type Command } from '../../workspace.js';
+import { createItem, delivered, sendCorrelated, waitForCorrelation, withHooks } from './support.js';
 
 export default defineCheck({
   id: 'webhooks.order',
@@ -16,8 +16,7 @@ export default defineCheck({
   target: 'server',
   async run(ctx) {
     await withTestWorkspace(ctx, async ({ names: n }) => {
-      const created = await run(ctx, { command: 'svc.entity/create', args: { type: n.items, entity: { [n.title]: 'x', [n.count]: 0 } } }, 'creating an Item');
-      const id = isRecord(created) ? String(created['svc/id']) : '';
+      const id = await createItem(ctx, n, { [n.title]: 'x', [n.count]: 0 });
       const update = (count: number, correlationId?: string): Command => ({
         command: 'svc.entity/update',
         args: { type: n.items, entity: { 'svc/id': id, [n.count]: count } },

@@ -2,8 +2,8 @@ import { fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
 import { DELIVERY_WAIT_MS } from '../../receiver.js';
 import { isRecord } from '../../shapes.js';
-import { run, withTestWorkspace } from '../../workspace.js';
-import { pollRecord, sendCorrelated, withHooks } from './support.js';
+import { withTestWorkspace } from '../../workspace.js';
+import { createItem, pollRecord, sendCorrelated, withHooks } from './support.js';
 
 const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 
@@ -18,8 +18,7 @@ export default defineCheck({
   target: 'server',
   async run(ctx) {
     await withTestWorkspace(ctx, async ({ names: n }) => {
-      const created = await run(ctx, { command: 'svc.entity/create', args: { type: n.items, entity: { [n.title]: 'x' } } }, 'creating an Item');
-      const id = isRecord(created) ? String(created['svc/id']) : '';
+      const id = await createItem(ctx, n);
       await withHooks(ctx, [n.items], async ([hook], receiver) => {
         if (!hook) return;
         receiver.failNext(2);

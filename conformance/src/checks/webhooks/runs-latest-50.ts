@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { expectStatus, fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
 import { isRecord } from '../../shapes.js';
-import { run, withTestWorkspace, type Command } from '../../workspace.js';
-import { pollRecord, waitForCorrelation, withHooks } from './support.js';
+import { withTestWorkspace, type Command } from '../../workspace.js';
+import { createItem, pollRecord, waitForCorrelation, withHooks } from './support.js';
 
 const DELIVERIES = 53;
 
@@ -16,8 +16,7 @@ export default defineCheck({
   target: 'server',
   async run(ctx) {
     await withTestWorkspace(ctx, async ({ names: n }) => {
-      const created = await run(ctx, { command: 'svc.entity/create', args: { type: n.items, entity: { [n.title]: 'x' } } }, 'creating an Item');
-      const id = isRecord(created) ? String(created['svc/id']) : '';
+      const id = await createItem(ctx, n);
       await withHooks(ctx, [n.items], async ([hook], receiver) => {
         if (!hook) return;
         const commands: Command[] = Array.from({ length: DELIVERIES }, (_, i) => ({

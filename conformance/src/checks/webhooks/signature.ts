@@ -1,9 +1,8 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import { fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
-import { isRecord } from '../../shapes.js';
-import { run, withTestWorkspace } from '../../workspace.js';
-import { listHooks, sendCorrelated, waitForCorrelation, withHooks } from './support.js';
+import { withTestWorkspace } from '../../workspace.js';
+import { createItem, listHooks, sendCorrelated, waitForCorrelation, withHooks } from './support.js';
 
 /** Standard Webhooks verification: some `v1,<base64>` of the header is HMAC-SHA256(secret, "id.timestamp.body"). */
 function verifies(secret: string, id: string, timestamp: string, body: string, header: string): boolean {
@@ -26,8 +25,7 @@ export default defineCheck({
   target: 'server',
   async run(ctx) {
     await withTestWorkspace(ctx, async ({ names: n }) => {
-      const created = await run(ctx, { command: 'svc.entity/create', args: { type: n.items, entity: { [n.title]: 'x' } } }, 'creating an Item');
-      const id = isRecord(created) ? String(created['svc/id']) : '';
+      const id = await createItem(ctx, n);
       await withHooks(ctx, [n.items], async ([hook], receiver) => {
         if (!hook) return;
         if (!/^whsec_[A-Za-z0-9+/]+={0,2}$/.test(hook.secret)) fail(`the new webhook's "secret" is ${JSON.stringify(hook.secret)}, not whsec_ followed by base64`, hook.response);

@@ -10,7 +10,8 @@ import type { CheckContext } from '../../check.js';
 import type { HttpResponse } from '../../http.js';
 import { DELIVERY_WAIT_MS, Receiver, type ReceivedRequest } from '../../receiver.js';
 import { isRecord, kindOf, type JsonRecord } from '../../shapes.js';
-import type { Command } from '../../workspace.js';
+import type { TestNames } from '../../model/schema.js';
+import { run, type Command } from '../../workspace.js';
 
 type Schemas = components['schemas'];
 export type WebhookDelivery = Schemas['WebhookDelivery'];
@@ -57,6 +58,12 @@ export async function removeHook(ctx: CheckContext, hook: Hook): Promise<void> {
   } catch (error) {
     ctx.log(`tear-down of webhook ${hook.id} failed: ${error instanceof Error ? error.message : String(error)}`);
   }
+}
+
+/** Creates one Item of the test workspace (a title `x` unless values are given) before webhooks exist; answers its svc/id. */
+export async function createItem(ctx: CheckContext, n: TestNames, values?: JsonRecord): Promise<string> {
+  const created = await run(ctx, { command: 'svc.entity/create', args: { type: n.items, entity: values ?? { [n.title]: 'x' } } }, 'creating an Item');
+  return isRecord(created) ? String(created['svc/id']) : '';
 }
 
 /** Starts a receiver and one webhook per type, runs `body`, then deletes the webhooks and stops the receiver. */
