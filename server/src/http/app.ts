@@ -29,7 +29,6 @@ function asyncRoute(fn: (req: Request, res: Authed) => Promise<void>) {
 }
 
 export function createApp(options: AppOptions): express.Express {
-  const log = options.log;
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
@@ -64,7 +63,7 @@ export function createApp(options: AppOptions): express.Express {
     }
     next();
   });
-  // Documents (issue 4): /api/documents parses its own bodies (up to 16 MiB, for documents of a few
+  // /api/documents parses its own bodies (up to DOCUMENT_BODY_LIMIT_BYTES, for documents of a few
   // MB) and answers an unknown `format` itself; the parser below then skips those requests.
   app.use('/api/documents', documentRequestGuard());
   app.use('/api', express.json({ limit: options.bodyLimitBytes ?? 1024 * 1024, strict: false, type: ['application/json', 'application/*+json'] }));
@@ -102,6 +101,6 @@ export function createApp(options: AppOptions): express.Express {
   app.use((req: Request, res: Response) => {
     send(req, res, new Failure('route.error/not-found', `There is no route ${req.method} ${req.path}.`, { method: req.method, path: req.path }, 404));
   });
-  app.use(errorHandler(log));
+  app.use(errorHandler(options.log));
   return app;
 }
