@@ -205,6 +205,269 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/integrations/accounts": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List integration accounts.
+         * @description Every account, oldest first. Field values are never returned (they hold credentials); `fieldNames` lists which are set.
+         */
+        get: operations["listIntegrationAccounts"];
+        put?: never;
+        /**
+         * Add an account of an integration app.
+         * @description Reads the app information (`GET /`), checks that `accountType` is one of its
+         *     `authentication` entries, and calls the app's `POST /validate` with `{id: accountType,
+         *     fields}`. A 401 from the app refuses the account with `integration.error/account-invalid`
+         *     and the app's `message`. The friendly name the app returns becomes the account's `name`;
+         *     a new `access_token`, `refresh_token` or `expire_on` it returns replaces the stored value.
+         */
+        post: operations["addIntegrationAccount"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/accounts/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account's `id`.
+                 * @example 2d5b8c0e-6f1a-4b7c-9e3d-5a8f0b1c2d3e
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read an account.
+         * @description The account, without its field values.
+         */
+        get: operations["getIntegrationAccount"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete an account.
+         * @description Calls the app's `DELETE /api/v1/account` with the account data (when the app does not
+         *     have that endpoint, a 404 or 405 from it counts as done). Any other non-2xx answer, or a
+         *     failed request, interrupts the deletion: the account and its sources stay and the answer
+         *     is 422 `integration.error/account-cleanup-failed` with the app's message. On success the
+         *     account and its sources are deleted; synchronized Entities stay.
+         */
+        delete: operations["deleteIntegrationAccount"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/oauth/authorize": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Start an OAuth account set-up.
+         * @description Version 1 (`accountType` `oauth`): calls the app's `POST /oauth1/v1/authorize` with
+         *     `{callback_uri}`, where `callback_uri` is this server's
+         *     `/api/integrations/oauth/callback?state=<state>`; the request token and secret are kept
+         *     with the state. Version 2 (`oauth2`): calls `POST /oauth2/v1/authorize` with
+         *     `{callback_uri, state}` (the callback address without a query) and refuses an answer
+         *     whose `redirect_uri` lost the `state`. The user is then sent to `redirectUri`. A state
+         *     is valid for 10 minutes and used once.
+         */
+        post: operations["startIntegrationOAuth"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/oauth/callback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The OAuth callback address (`{oauth_callback_url}`).
+         * @description Where the external system sends the user back. It needs no token: the one-time `state`
+         *     is the authorization. Version 1 calls the app's `POST /oauth1/v1/access_token` with
+         *     `{fields: {access_token, access_secret, callback_uri}, oauth_verifier}` (the request
+         *     token and secret); version 2 calls `POST /oauth2/v1/access_token` with
+         *     `{fields: {callback_uri}, code}`. What the app returns becomes the account's fields, and
+         *     the account is validated through `POST /validate` before it is stored.
+         */
+        get: operations["finishIntegrationOAuth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/sources": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List sources.
+         * @description Every source with the Database of each of its types.
+         */
+        get: operations["listIntegrationSources"];
+        put?: never;
+        /**
+         * Add a source (an app account's chosen types, synchronized into a Space).
+         * @description Validates the account (`POST /validate`), reads `config` (every requested type must be
+         *     one of its `types`), validates the filter (`filter/validate`; an app without that
+         *     endpoint accepts every filter), reads `schema` and creates one Database per type by the
+         *     mapping rules (spec/integrations.md). When `config.webhooks.enabled` is true it installs
+         *     a webhook through the app's `webhooks` endpoint (`webhook: null`) and keeps the
+         *     registration. Nothing is synchronized until a sync runs.
+         */
+        post: operations["addIntegrationSource"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/sources/{sourceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The source's `id`.
+                 * @example 7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                sourceId: components["parameters"]["SourceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * Read a source.
+         * @description The source with the Database of each of its types and its webhook registration.
+         */
+        get: operations["getIntegrationSource"];
+        put?: never;
+        post?: never;
+        /**
+         * Delete a source.
+         * @description Deletes the source and its sync history; its Databases and Entities stay.
+         */
+        delete: operations["deleteIntegrationSource"];
+        options?: never;
+        head?: never;
+        /**
+         * Change a source's filter or keep-unsynced option.
+         * @description A new `filter` is validated by the app first. When the app's config enables webhooks, the webhook is reinstalled with the earlier registration.
+         */
+        patch: operations["updateIntegrationSource"];
+        trace?: never;
+    };
+    "/api/integrations/sources/{sourceId}/syncs": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The source's `id`.
+                 * @example 7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                sourceId: components["parameters"]["SourceId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * A source's sync history.
+         * @description The latest 50 runs, newest first.
+         */
+        get: operations["listIntegrationSyncs"];
+        put?: never;
+        /**
+         * Run a sync.
+         * @description Starts a run of the source (one at a time per source: 409 `integration.error/sync-running`
+         *     while one is running or waiting to retry). Without `wait` the answer is 202 with the run
+         *     as it starts; with `wait=true` the server answers 200 when the run has ended (succeeded or
+         *     failed, including the `tryLater` retries), or after 120 seconds with the run as it is.
+         */
+        post: operations["startIntegrationSync"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/syncs/{syncId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read a sync run's status.
+         * @description The run with its status, error and counts.
+         */
+        get: operations["getIntegrationSync"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/events/{accountId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account's `id`.
+                 * @example 2d5b8c0e-6f1a-4b7c-9e3d-5a8f0b1c2d3e
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Receive an event of an external system (the address given to the external system).
+         * @description Needs no token: the app's `pre-process` verifies the event. The request body (any
+         *     content type, up to 1 MiB, byte for byte) and its headers (without hop-by-hop headers)
+         *     are passed unchanged to the account's app at `POST /api/v1/synchronizer/webhooks/pre-process`.
+         *     The app's `reply` is answered to the caller with the app's HTTP status (JSON; an absent
+         *     `reply` answers an empty body). When the app answers 2xx, every source of this account
+         *     whose webhook registration's `workspaceId` is in `workspaceIds` gets the event:
+         *     `transform` is called with `{params: <headers>, payload: <body>, types, filter,
+         *     account}` and its `data` is applied by the delta rules, in the background (the run
+         *     appears in the source's sync history with `trigger` `event`).
+         */
+        post: operations["receiveIntegrationEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export interface webhooks {
     entityChanges: {
@@ -349,10 +612,23 @@ export interface components {
          *     | `webhook.error/not-found` | unknown webhook id (404) | `{id}` |
          *     | `webhook.error/type-not-found` | `type` names no Database (400) | `{field: type}` |
          *     | `webhook.error/url-refused` | `url` not http(s), or a private address not allowed (400) | `{field: url}` |
+         *     | `integration.error/account-not-found` | unknown account id (404) | `{id}` |
+         *     | `integration.error/source-not-found` | unknown source id (404) | `{id}` |
+         *     | `integration.error/sync-not-found` | unknown sync run id (404) | `{id}` |
+         *     | `integration.error/app-url-refused` | `appUrl` not http(s), or an address the server does not call (400) | `{field: appUrl}` |
+         *     | `integration.error/account-type-unknown` | `accountType` is not one of the app's authentication entries (400) | `{field: accountType}` |
+         *     | `integration.error/type-unknown` | a requested type is not in the app's config (400) | `{field: types, type}` |
+         *     | `integration.error/account-invalid` | the app's `/validate` refused the account (422) | `{operation, appStatus}` |
+         *     | `integration.error/filter-invalid` | the app's `filter/validate` refused the filter (422) | `{operation, appStatus, field: filter}` |
+         *     | `integration.error/app-failed` | the app answered an error, garbage, too much, too late or not at all (422) | `{operation, appStatus?}` |
+         *     | `integration.error/account-cleanup-failed` | the app's `DELETE /api/v1/account` failed; the account stays (422) | `{operation, appStatus?}` |
+         *     | `integration.error/oauth-state-invalid` | unknown, used or expired OAuth `state` (400) | `{field: state}` |
+         *     | `integration.error/row-invalid` | a row the app delivered cannot be converted; its page is not applied (run error) | `{type, key?, field?}` |
+         *     | `integration.error/sync-running` | a run of that source is running or waiting to retry (409) | `{id}` |
          * @example entity.error/schema-type-not-found
          * @enum {string}
          */
-        ErrorName: "request.error/malformed-json" | "request.error/invalid-body" | "request.error/invalid-parameter" | "request.error/body-too-large" | "request.error/unsupported-media-type" | "auth.error/unauthorized" | "auth.error/forbidden" | "route.error/not-found" | "route.error/method-not-allowed" | "rate.error/too-many-requests" | "server.error/internal" | "command.error/unknown-command" | "command.error/batch-failed" | "entity.error/schema-type-not-found" | "entity.error/schema-field-not-found" | "entity.error/query-limit-expr-not-found" | "entity.error/query-primitive-field-expr-invalid" | "entity.error/query-operator-invalid" | "entity.error/query-param-not-found" | "entity.error/query-value-invalid" | "entity.error/query-result-too-large" | "entity.error/value-invalid" | "entity.error/field-readonly" | "entity.error/not-a-collection" | "entity.error/entity-not-found" | "entity.error/duplicate-id" | "schema.error/type-exists" | "schema.error/field-exists" | "schema.error/type-not-found" | "schema.error/field-not-found" | "schema.error/definition-invalid" | "document.error/not-found" | "document.error/format-unsupported" | "document.error/content-invalid" | "document.error/too-large" | "webhook.error/not-found" | "webhook.error/type-not-found" | "webhook.error/url-refused";
+        ErrorName: "request.error/malformed-json" | "request.error/invalid-body" | "request.error/invalid-parameter" | "request.error/body-too-large" | "request.error/unsupported-media-type" | "auth.error/unauthorized" | "auth.error/forbidden" | "route.error/not-found" | "route.error/method-not-allowed" | "rate.error/too-many-requests" | "server.error/internal" | "command.error/unknown-command" | "command.error/batch-failed" | "entity.error/schema-type-not-found" | "entity.error/schema-field-not-found" | "entity.error/query-limit-expr-not-found" | "entity.error/query-primitive-field-expr-invalid" | "entity.error/query-operator-invalid" | "entity.error/query-param-not-found" | "entity.error/query-value-invalid" | "entity.error/query-result-too-large" | "entity.error/value-invalid" | "entity.error/field-readonly" | "entity.error/not-a-collection" | "entity.error/entity-not-found" | "entity.error/duplicate-id" | "schema.error/type-exists" | "schema.error/field-exists" | "schema.error/type-not-found" | "schema.error/field-not-found" | "schema.error/definition-invalid" | "document.error/not-found" | "document.error/format-unsupported" | "document.error/content-invalid" | "document.error/too-large" | "webhook.error/not-found" | "webhook.error/type-not-found" | "webhook.error/url-refused" | "integration.error/account-not-found" | "integration.error/source-not-found" | "integration.error/sync-not-found" | "integration.error/app-url-refused" | "integration.error/account-type-unknown" | "integration.error/type-unknown" | "integration.error/account-invalid" | "integration.error/filter-invalid" | "integration.error/app-failed" | "integration.error/account-cleanup-failed" | "integration.error/oauth-state-invalid" | "integration.error/row-invalid" | "integration.error/sync-running";
         /**
          * @description An `ErrorName`, or another `<namespace>.error/<what>` name of an implementation.
          * @example entity.error/schema-field-not-found
@@ -2126,6 +2402,260 @@ export interface components {
             /** @description Errors, when any. */
             errors?: components["schemas"]["GraphqlError"][];
         };
+        /**
+         * @description A new account of an integration app.
+         * @example {
+         *       "appUrl": "http://127.0.0.1:8090",
+         *       "accountType": "token",
+         *       "fields": {
+         *         "token": "0c9f6a2e-secret-token"
+         *       }
+         *     }
+         */
+        IntegrationAccountInput: {
+            /**
+             * Format: uri
+             * @description The app's base address (http or https, no trailing slash needed).
+             */
+            appUrl: string;
+            /** @description The `id` of one of the app's `authentication` entries. */
+            accountType: string;
+            /** @description Field values keyed by authentication field id (absent for an app without authentication). */
+            fields?: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * @description An account of an integration app. Field values are kept by the server and never returned.
+         * @example {
+         *       "id": "2d5b8c0e-6f1a-4b7c-9e3d-5a8f0b1c2d3e",
+         *       "appUrl": "http://127.0.0.1:8090",
+         *       "appName": "Mock tracker",
+         *       "accountType": "token",
+         *       "name": "Ada (mock)",
+         *       "fieldNames": [
+         *         "token"
+         *       ],
+         *       "createdAt": "2026-11-23T09:15:00.000Z",
+         *       "eventsUrl": "http://127.0.0.1:8080/api/integrations/events/2d5b8c0e-6f1a-4b7c-9e3d-5a8f0b1c2d3e"
+         *     }
+         */
+        IntegrationAccount: {
+            id: components["schemas"]["Uuid"];
+            /** @description The app's base address. */
+            appUrl: string;
+            /** @description The app's `name` from its information. */
+            appName: string;
+            /** @description The account type id (`oauth` and `oauth2` for OAuth accounts). */
+            accountType: string;
+            /** @description The friendly name the app's `/validate` returned. */
+            name: string;
+            /** @description Ids of the fields that hold a value. */
+            fieldNames: string[];
+            createdAt: components["schemas"]["Timestamp"];
+            /**
+             * Format: uri
+             * @description Where the external system sends its events for this account (`/api/integrations/events/<id>`).
+             */
+            eventsUrl: string;
+        };
+        /**
+         * @description Start of an OAuth account set-up.
+         * @example {
+         *       "appUrl": "http://127.0.0.1:8090",
+         *       "accountType": "oauth2"
+         *     }
+         */
+        OAuthStartInput: {
+            /**
+             * Format: uri
+             * @description The app's base address.
+             */
+            appUrl: string;
+            /**
+             * @description `oauth` (OAuth 1) or `oauth2` (OAuth 2, authorization code grant).
+             * @enum {string}
+             */
+            accountType: "oauth" | "oauth2";
+        };
+        /**
+         * @description Where to send the user to authorize, and the state that identifies the set-up.
+         * @example {
+         *       "redirectUri": "https://tracker.example/oauth/authorize?client_id=svc&state=0b6c7d8e1f2a4b3c9d4e5f6a7b8c9d0e",
+         *       "state": "0b6c7d8e1f2a4b3c9d4e5f6a7b8c9d0e",
+         *       "callbackUri": "http://127.0.0.1:8080/api/integrations/oauth/callback"
+         *     }
+         */
+        OAuthStart: {
+            /** @description The external system's authorization address, as the app returned it. */
+            redirectUri: string;
+            /** @description One-time state; valid for 10 minutes. */
+            state: string;
+            /** @description The callback address given to the app (`{oauth_callback_url}`, for version 1 with `?state=`). */
+            callbackUri: string;
+        };
+        /**
+         * @description A new source.
+         * @example {
+         *       "accountId": "2d5b8c0e-6f1a-4b7c-9e3d-5a8f0b1c2d3e",
+         *       "space": "Tracker",
+         *       "types": [
+         *         "issue",
+         *         "project"
+         *       ],
+         *       "filter": {}
+         *     }
+         */
+        IntegrationSourceInput: {
+            accountId: components["schemas"]["Uuid"];
+            /** @description The Space the Databases are created in (created if missing). */
+            space: string;
+            /** @description Ids of the app's types to synchronize (from its `config`). */
+            types: string[];
+            /** @description Filter values keyed by filter id (passed to the app as `filter`). */
+            filter?: {
+                [key: string]: unknown;
+            };
+            /**
+             * @description Keep Entities that a full sync did not deliver (default off: they are removed).
+             * @default false
+             */
+            keepUnsynced: boolean;
+        };
+        /**
+         * @description Changes to a source.
+         * @example {
+         *       "keepUnsynced": true
+         *     }
+         */
+        IntegrationSourceUpdate: {
+            /** @description New filter values. */
+            filter?: {
+                [key: string]: unknown;
+            };
+            /** @description New keep-unsynced option. */
+            keepUnsynced?: boolean;
+        };
+        /**
+         * @description A source and the Databases its types were synchronized into.
+         * @example {
+         *       "id": "7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *       "accountId": "2d5b8c0e-6f1a-4b7c-9e3d-5a8f0b1c2d3e",
+         *       "space": "Tracker",
+         *       "types": [
+         *         "issue"
+         *       ],
+         *       "filter": {},
+         *       "keepUnsynced": false,
+         *       "databases": {
+         *         "issue": "Tracker/Issue"
+         *       },
+         *       "webhook": null,
+         *       "createdAt": "2026-11-23T09:15:00.000Z",
+         *       "lastSynchronizedAt": null
+         *     }
+         */
+        IntegrationSource: {
+            id: components["schemas"]["Uuid"];
+            accountId: components["schemas"]["Uuid"];
+            /** @description The Space of its Databases. */
+            space: string;
+            /** @description The synchronized type ids. */
+            types: string[];
+            /** @description The filter values. */
+            filter: {
+                [key: string]: unknown;
+            };
+            /** @description Whether a full sync keeps Entities it did not deliver. */
+            keepUnsynced: boolean;
+            /** @description The Database name of each type id. */
+            databases: {
+                [key: string]: string;
+            };
+            /** @description The registration the app's `webhooks` endpoint returned, or null when the app's config does not enable webhooks. */
+            webhook: {
+                [key: string]: unknown;
+            } | null;
+            createdAt: components["schemas"]["Timestamp"];
+            /** @description Start of the last successful run (sent to the app as `lastSynchronizedAt`), or null. */
+            lastSynchronizedAt: components["schemas"]["Timestamp"] | null;
+        };
+        /**
+         * @description What a run did so far.
+         * @example {
+         *       "pages": 3,
+         *       "rows": 2500,
+         *       "created": 2500,
+         *       "updated": 0,
+         *       "removed": 0,
+         *       "markedDeleted": 0,
+         *       "files": 12
+         *     }
+         */
+        SyncStats: {
+            /** @description Data pages applied. */
+            pages: number;
+            /** @description Rows read. */
+            rows: number;
+            /** @description Entities created. */
+            created: number;
+            /** @description Entities updated. */
+            updated: number;
+            /** @description Entities deleted (`REMOVE`, or not delivered by a full sync). */
+            removed: number;
+            /** @description Protected Entities kept with `deleted in source` set to `yes`. */
+            markedDeleted: number;
+            /** @description Files downloaded and stored. */
+            files: number;
+        };
+        /**
+         * @description One synchronization run of a source.
+         * @example {
+         *       "id": 12,
+         *       "sourceId": "7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d",
+         *       "trigger": "manual",
+         *       "status": "succeeded",
+         *       "startedAt": "2026-11-23T09:15:00.000Z",
+         *       "finishedAt": "2026-11-23T09:15:04.000Z",
+         *       "attempts": 0,
+         *       "nextAttemptAt": null,
+         *       "error": null,
+         *       "stats": {
+         *         "pages": 3,
+         *         "rows": 2500,
+         *         "created": 2500,
+         *         "updated": 0,
+         *         "removed": 0,
+         *         "markedDeleted": 0,
+         *         "files": 12
+         *       }
+         *     }
+         */
+        SyncRun: {
+            /** @description The run's id. */
+            id: number;
+            sourceId: components["schemas"]["Uuid"];
+            /**
+             * @description `manual` (started through the API) or `event` (an inbound event).
+             * @enum {string}
+             */
+            trigger: "manual" | "event";
+            /**
+             * @description `retrying` while waiting to ask again for a page the app answered with `tryLater`.
+             * @enum {string}
+             */
+            status: "running" | "retrying" | "succeeded" | "failed";
+            startedAt: components["schemas"]["Timestamp"];
+            /** @description When the run ended, or null. */
+            finishedAt: components["schemas"]["Timestamp"] | null;
+            /** @description `tryLater` answers received so far. */
+            attempts: number;
+            /** @description When a `tryLater` page is asked again, or null. */
+            nextAttemptAt: components["schemas"]["Timestamp"] | null;
+            /** @description Why the run failed (the app's `message` for an app error), or null. */
+            error: components["schemas"]["ErrorBody"] | null;
+            stats: components["schemas"]["SyncStats"];
+        };
     };
     responses: {
         /** @description The body is not JSON, or not a command or array of commands; `result.data.field` names the offending part. */
@@ -2267,6 +2797,39 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
+        /**
+         * @description The integration app refused the request or failed (an error status, invalid JSON, an
+         *     answer that does not match the app contract, a time-out, an answer over the size
+         *     limit). `message` carries the app's `message` (or `error`) when it sent one;
+         *     `data.operation` names the app endpoint and `data.appStatus` its HTTP status.
+         */
+        AppFailed: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "name": "integration.error/account-invalid",
+                 *       "message": "The app refused the account: Token is not valid.",
+                 *       "data": {
+                 *         "operation": "validate",
+                 *         "appStatus": 401
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
+        /** @description The resource is busy (a sync of that source is running). */
+        Conflict: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["ErrorBody"];
+            };
+        };
     };
     parameters: {
         /**
@@ -2284,6 +2847,16 @@ export interface components {
          * @example md
          */
         WriteFormat: components["schemas"]["WriteFormat"];
+        /**
+         * @description The account's `id`.
+         * @example 2d5b8c0e-6f1a-4b7c-9e3d-5a8f0b1c2d3e
+         */
+        AccountId: components["schemas"]["Uuid"];
+        /**
+         * @description The source's `id`.
+         * @example 7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+         */
+        SourceId: components["schemas"]["Uuid"];
     };
     requestBodies: never;
     headers: {
@@ -2698,6 +3271,482 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+        };
+    };
+    listIntegrationAccounts: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The accounts. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationAccount"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    addIntegrationAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntegrationAccountInput"];
+            };
+        };
+        responses: {
+            /** @description The new account. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["AppFailed"];
+        };
+    };
+    getIntegrationAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account's `id`.
+                 * @example 2d5b8c0e-6f1a-4b7c-9e3d-5a8f0b1c2d3e
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteIntegrationAccount: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account's `id`.
+                 * @example 2d5b8c0e-6f1a-4b7c-9e3d-5a8f0b1c2d3e
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account was deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrueResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["AppFailed"];
+        };
+    };
+    startIntegrationOAuth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["OAuthStartInput"];
+            };
+        };
+        responses: {
+            /** @description Where to send the user. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["OAuthStart"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            422: components["responses"]["AppFailed"];
+        };
+    };
+    finishIntegrationOAuth: {
+        parameters: {
+            query: {
+                /**
+                 * @description The state given by `POST /api/integrations/oauth/authorize`.
+                 * @example 0b6c7d8e1f2a4b3c9d4e5f6a7b8c9d0e
+                 */
+                state: string;
+                /**
+                 * @description OAuth 1 verifier.
+                 * @example v3r1f13r
+                 */
+                oauth_verifier?: string;
+                /**
+                 * @description OAuth 1 request token (informative; the stored one is used).
+                 * @example req-token
+                 */
+                oauth_token?: string;
+                /**
+                 * @description OAuth 2 authorization code.
+                 * @example c0d3
+                 */
+                code?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The account that was set up. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationAccount"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            422: components["responses"]["AppFailed"];
+        };
+    };
+    listIntegrationSources: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sources, oldest first. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationSource"][];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+        };
+    };
+    addIntegrationSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntegrationSourceInput"];
+            };
+        };
+        responses: {
+            /** @description The new source. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationSource"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["AppFailed"];
+        };
+    };
+    getIntegrationSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The source's `id`.
+                 * @example 7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                sourceId: components["parameters"]["SourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The source. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationSource"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    deleteIntegrationSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The source's `id`.
+                 * @example 7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                sourceId: components["parameters"]["SourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The source was deleted. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["TrueResult"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    updateIntegrationSource: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The source's `id`.
+                 * @example 7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                sourceId: components["parameters"]["SourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntegrationSourceUpdate"];
+            };
+        };
+        responses: {
+            /** @description The source. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationSource"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["AppFailed"];
+        };
+    };
+    listIntegrationSyncs: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The source's `id`.
+                 * @example 7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                sourceId: components["parameters"]["SourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The runs. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncRun"][];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    startIntegrationSync: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Answer when the run has ended.
+                 * @example true
+                 */
+                wait?: boolean;
+            };
+            header?: never;
+            path: {
+                /**
+                 * @description The source's `id`.
+                 * @example 7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                sourceId: components["parameters"]["SourceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run, ended (`wait=true`). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncRun"];
+                };
+            };
+            /** @description The run, started. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+        };
+    };
+    getIntegrationSync: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The run's `id`.
+                 * @example 12
+                 */
+                syncId: number;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The run. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["SyncRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+        };
+    };
+    receiveIntegrationEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account's `id`.
+                 * @example 2d5b8c0e-6f1a-4b7c-9e3d-5a8f0b1c2d3e
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "*/*": unknown;
+            };
+        };
+        responses: {
+            /** @description The app's `reply` (any 2xx status of the app is forwarded as it is). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            /** @description The app refused the event (any 4xx of the app is forwarded with its `reply`). */
+            401: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": unknown;
+                };
+            };
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
         };
     };
     deliverEntityChanges: {

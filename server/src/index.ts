@@ -8,6 +8,8 @@ import type { Database } from './db/database.js';
 import { createPgMemDatabase } from './db/pg-mem.js';
 import { createPostgresDatabase } from './db/postgres.js';
 import { createApp } from './http/app.js';
+import { integrationSettings, type IntegrationSettingsInput } from './integrations/settings.js';
+import { SyncEngine } from './integrations/sync/engine.js';
 import { CatalogCache } from './model/catalog.js';
 import { seedDemo, type DemoSummary } from './seed/demo.js';
 import type { ServerContext } from './server-context.js';
@@ -45,6 +47,13 @@ export interface ServerOptions {
   webhookConcurrency?: number;
   /** Run the delivery worker (default true; tests turn it off to look at the outbox). */
   webhookWorker?: boolean;
+  /**
+   * Addresses or CIDR ranges integration apps (and the files they link) may be at although private
+   * or loopback (SVC_APP_ALLOW, e.g. `127.0.0.1,::1`); none by default.
+   */
+  appAllow?: string[];
+  /** Bounds of calls to apps and of sync runs (spec/integrations.md); tests shorten them. */
+  integrations?: IntegrationSettingsInput;
 }
 
 export interface RunningServer {
@@ -88,6 +97,10 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       log: options.log ?? ((m: string) => console.error(m)),
     });
     let baseUrl = '';
+    const appPolicy = new TargetPolicy(options.appAllow ?? []);
+    const settings = integrationSettings(options.integrations);
+    const log = options.log ?? ((m: string) => console.error(m));
+    const syncs = new SyncEngine({ db, catalogs, appPolicy, settings, log, onDeliveries: () => worker.wake(), baseUrl: () => baseUrl });
     const context: ServerContext = {
       db,
       commands: createCommandRunner(db, catalogs, { onDeliveries: () => worker.wake() }),
@@ -97,6 +110,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       baseUrl: () => baseUrl,
       log: options.log ?? ((m: string) => console.error(m)),
       webhookPolicy,
+      appPolicy,
+      integrationSettings: settings,
+      syncs,
     };
     const app = createApp(context);
     const server = app.listen(options.port ?? 0, options.host ?? '127.0.0.1');
@@ -120,6 +136,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
           server.close(() => resolve());
           server.closeAllConnections();
         });
+        await syncs.stop();
         await worker.stop();
         await db.close();
       },

@@ -3,6 +3,8 @@
 // loopback, comma-separated, e.g. 127.0.0.1,::1), SVC_WEBHOOK_RETRY_BASE_MS,
 // SVC_WEBHOOK_RETRY_MAX_MS, SVC_WEBHOOK_ATTEMPTS (retry schedule), SVC_WEBHOOK_TIMEOUT_MS,
 // SVC_WEBHOOK_POLL_MS, SVC_WEBHOOK_CONCURRENCY (webhooks served at once). SVC_DB_SCHEMA: the PostgreSQL schema (default svc).
+// Integration apps: SVC_APP_ALLOW (private addresses apps may be at, e.g. 127.0.0.1), SVC_SYNC_TIMEOUT_MS
+// (time-out of one call to an app), SVC_SYNC_RETRY_BASE_MS (first tryLater back-off).
 import { startServer } from './index.js';
 
 /** A non-negative integer from the environment, or undefined when unset. */
@@ -32,11 +34,17 @@ const server = await startServer({
   webhookTimeoutMs: envInt('SVC_WEBHOOK_TIMEOUT_MS'),
   webhookPollMs: envInt('SVC_WEBHOOK_POLL_MS'),
   webhookConcurrency: envInt('SVC_WEBHOOK_CONCURRENCY'),
+  appAllow: (process.env.SVC_APP_ALLOW ?? '').split(',').filter((s) => s.trim() !== ''),
+  integrations: {
+    ...(envInt('SVC_SYNC_TIMEOUT_MS') !== undefined ? { timeoutMs: envInt('SVC_SYNC_TIMEOUT_MS') } : {}),
+    ...(envInt('SVC_SYNC_RETRY_BASE_MS') !== undefined ? { retry: { baseMs: envInt('SVC_SYNC_RETRY_BASE_MS') } } : {}),
+  },
 });
 const lines = [
   `svc-kit reference server on ${server.storage}`,
   `  base URL: ${server.baseUrl}`,
   `  token:    ${server.token}   (Architect; set SVC_TOKEN to choose it)`,
+  process.env.SVC_APP_ALLOW ? `  integration apps may be at: ${process.env.SVC_APP_ALLOW} (SVC_APP_ALLOW) and public addresses` : '',
   process.env.SVC_WEBHOOK_ALLOW ? `  webhooks may call: ${process.env.SVC_WEBHOOK_ALLOW} (SVC_WEBHOOK_ALLOW) and public addresses` : '',
   server.demo ? `  demo:     Space "${server.demo.space}" with ${server.demo.entities} Entities in ${server.demo.databases.join(', ')}` : '',
   '',

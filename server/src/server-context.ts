@@ -3,6 +3,7 @@
 import type { CommandRunner } from './commands/dispatch.js';
 import type { Database } from './db/database.js';
 import type { CatalogCache } from './model/catalog.js';
+import type { IntegrationSettings } from './integrations/settings.js';
 import type { TargetPolicy } from './webhooks/target-policy.js';
 
 export interface ServerContext {
@@ -18,4 +19,24 @@ export interface ServerContext {
   log: (message: string) => void;
   /** Addresses webhooks may call (absent: public addresses only). */
   webhookPolicy?: TargetPolicy;
+  /** Addresses integration apps and the files they link may be at (absent: public addresses only). */
+  appPolicy?: TargetPolicy;
+  integrationSettings: IntegrationSettings;
+  /** The sync engine: runs of sources, inbound events (server/src/integrations/sync). */
+  syncs: SyncService;
+}
+
+/** What routes ask of the sync engine. */
+export interface SyncService {
+  /** Starts a run of a source (409 `integration.error/sync-running` when one is under way); resolves with its id. */
+  start(sourceId: string): Promise<number>;
+  /** Resolves when the run has ended, or after `timeoutMs`. */
+  waitFor(runId: number, timeoutMs: number): Promise<void>;
+  /**
+   * An inbound event that `pre-process` accepted for this source: `transform` is called with the
+   * event's headers and body, and its `data` applied by the delta rules, in the background.
+   */
+  receiveEvent(sourceId: string, event: { headers: Record<string, string>; payload: unknown }): void;
+  /** Stops background work (server closing). */
+  stop(): Promise<void>;
 }

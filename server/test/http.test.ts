@@ -1,4 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { integrationSettings } from '../src/integrations/settings.js';
+import { SyncEngine } from '../src/integrations/sync/engine.js';
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import type { RunningServer } from '../src/index.js';
@@ -138,6 +140,8 @@ describe('response validation', () => {
       urlSigningKey: Buffer.alloc(32),
       baseUrl: () => base,
       log: () => undefined,
+      integrationSettings: integrationSettings(),
+      syncs: new SyncEngine({ db, catalogs: new CatalogCache(), settings: integrationSettings(), log: () => undefined, baseUrl: () => base }),
     }).listen(0, '127.0.0.1');
     await new Promise((resolve) => server.once('listening', resolve));
     base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { AddWebhookData, AddWebhookErrors, AddWebhookResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, DownloadFileData, DownloadFileErrors, DownloadFileResponses, GetDocumentData, GetDocumentErrors, GetDocumentResponses, GetGraphqlSchemaData, GetGraphqlSchemaErrors, GetGraphqlSchemaResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, PutDocumentData, PutDocumentErrors, PutDocumentResponses, RunCommandsData, RunCommandsErrors, RunCommandsResponses, RunDocumentCommandData, RunDocumentCommandErrors, RunDocumentCommandResponses, RunGraphqlData, RunGraphqlErrors, RunGraphqlResponses } from './types.gen.js';
+import type { AddIntegrationAccountData, AddIntegrationAccountErrors, AddIntegrationAccountResponses, AddIntegrationSourceData, AddIntegrationSourceErrors, AddIntegrationSourceResponses, AddWebhookData, AddWebhookErrors, AddWebhookResponses, DeleteIntegrationAccountData, DeleteIntegrationAccountErrors, DeleteIntegrationAccountResponses, DeleteIntegrationSourceData, DeleteIntegrationSourceErrors, DeleteIntegrationSourceResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, DownloadFileData, DownloadFileErrors, DownloadFileResponses, FinishIntegrationOAuthData, FinishIntegrationOAuthErrors, FinishIntegrationOAuthResponses, GetDocumentData, GetDocumentErrors, GetDocumentResponses, GetGraphqlSchemaData, GetGraphqlSchemaErrors, GetGraphqlSchemaResponses, GetIntegrationAccountData, GetIntegrationAccountErrors, GetIntegrationAccountResponses, GetIntegrationSourceData, GetIntegrationSourceErrors, GetIntegrationSourceResponses, GetIntegrationSyncData, GetIntegrationSyncErrors, GetIntegrationSyncResponses, ListIntegrationAccountsData, ListIntegrationAccountsErrors, ListIntegrationAccountsResponses, ListIntegrationSourcesData, ListIntegrationSourcesErrors, ListIntegrationSourcesResponses, ListIntegrationSyncsData, ListIntegrationSyncsErrors, ListIntegrationSyncsResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, PutDocumentData, PutDocumentErrors, PutDocumentResponses, ReceiveIntegrationEventData, ReceiveIntegrationEventErrors, ReceiveIntegrationEventResponses, RunCommandsData, RunCommandsErrors, RunCommandsResponses, RunDocumentCommandData, RunDocumentCommandErrors, RunDocumentCommandResponses, RunGraphqlData, RunGraphqlErrors, RunGraphqlResponses, StartIntegrationOAuthData, StartIntegrationOAuthErrors, StartIntegrationOAuthResponses, StartIntegrationSyncData, StartIntegrationSyncErrors, StartIntegrationSyncResponses, UpdateIntegrationSourceData, UpdateIntegrationSourceErrors, UpdateIntegrationSourceResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -178,3 +178,225 @@ export const getGraphqlSchema = <ThrowOnError extends boolean = false>(options: 
  *
  */
 export const downloadFile = <ThrowOnError extends boolean = false>(options: Options<DownloadFileData, ThrowOnError>) => (options.client ?? client).get<DownloadFileResponses, DownloadFileErrors, ThrowOnError>({ url: '/files/{ref}', ...options });
+
+/**
+ * List integration accounts.
+ *
+ * Every account, oldest first. Field values are never returned (they hold credentials); `fieldNames` lists which are set.
+ */
+export const listIntegrationAccounts = <ThrowOnError extends boolean = false>(options?: Options<ListIntegrationAccountsData, ThrowOnError>) => (options?.client ?? client).get<ListIntegrationAccountsResponses, ListIntegrationAccountsErrors, ThrowOnError>({
+    security: [{ name: 'Authorization', type: 'apiKey' }],
+    url: '/api/integrations/accounts',
+    ...options
+});
+
+/**
+ * Add an account of an integration app.
+ *
+ * Reads the app information (`GET /`), checks that `accountType` is one of its
+ * `authentication` entries, and calls the app's `POST /validate` with `{id: accountType,
+ * fields}`. A 401 from the app refuses the account with `integration.error/account-invalid`
+ * and the app's `message`. The friendly name the app returns becomes the account's `name`;
+ * a new `access_token`, `refresh_token` or `expire_on` it returns replaces the stored value.
+ *
+ */
+export const addIntegrationAccount = <ThrowOnError extends boolean = false>(options: Options<AddIntegrationAccountData, ThrowOnError>) => (options.client ?? client).post<AddIntegrationAccountResponses, AddIntegrationAccountErrors, ThrowOnError>({
+    security: [{ name: 'Authorization', type: 'apiKey' }],
+    url: '/api/integrations/accounts',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete an account.
+ *
+ * Calls the app's `DELETE /api/v1/account` with the account data (when the app does not
+ * have that endpoint, a 404 or 405 from it counts as done). Any other non-2xx answer, or a
+ * failed request, interrupts the deletion: the account and its sources stay and the answer
+ * is 422 `integration.error/account-cleanup-failed` with the app's message. On success the
+ * account and its sources are deleted; synchronized Entities stay.
+ *
+ */
+export const deleteIntegrationAccount = <ThrowOnError extends boolean = false>(options: Options<DeleteIntegrationAccountData, ThrowOnError>) => (options.client ?? client).delete<DeleteIntegrationAccountResponses, DeleteIntegrationAccountErrors, ThrowOnError>({
+    security: [{ name: 'Authorization', type: 'apiKey' }],
+    url: '/api/integrations/accounts/{accountId}',
+    ...options
+});
+
+/**
+ * Read an account.
+ *
+ * The account, without its field values.
+ */
+export const getIntegrationAccount = <ThrowOnError extends boolean = false>(options: Options<GetIntegrationAccountData, ThrowOnError>) => (options.client ?? client).get<GetIntegrationAccountResponses, GetIntegrationAccountErrors, ThrowOnError>({
+    security: [{ name: 'Authorization', type: 'apiKey' }],
+    url: '/api/integrations/accounts/{accountId}',
+    ...options
+});
+
+/**
+ * Start an OAuth account set-up.
+ *
+ * Version 1 (`accountType` `oauth`): calls the app's `POST /oauth1/v1/authorize` with
+ * `{callback_uri}`, where `callback_uri` is this server's
+ * `/api/integrations/oauth/callback?state=<state>`; the request token and secret are kept
+ * with the state. Version 2 (`oauth2`): calls `POST /oauth2/v1/authorize` with
+ * `{callback_uri, state}` (the callback address without a query) and refuses an answer
+ * whose `redirect_uri` lost the `state`. The user is then sent to `redirectUri`. A state
+ * is valid for 10 minutes and used once.
+ *
+ */
+export const startIntegrationOAuth = <ThrowOnError extends boolean = false>(options: Options<StartIntegrationOAuthData, ThrowOnError>) => (options.client ?? client).post<StartIntegrationOAuthResponses, StartIntegrationOAuthErrors, ThrowOnError>({
+    security: [{ name: 'Authorization', type: 'apiKey' }],
+    url: '/api/integrations/oauth/authorize',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The OAuth callback address (`{oauth_callback_url}`).
+ *
+ * Where the external system sends the user back. It needs no token: the one-time `state`
+ * is the authorization. Version 1 calls the app's `POST /oauth1/v1/access_token` with
+ * `{fields: {access_token, access_secret, callback_uri}, oauth_verifier}` (the request
+ * token and secret); version 2 calls `POST /oauth2/v1/access_token` with
+ * `{fields: {callback_uri}, code}`. What the app returns becomes the account's fields, and
+ * the account is validated through `POST /validate` before it is stored.
+ *
+ */
+export const finishIntegrationOAuth = <ThrowOnError extends boolean = false>(options: Options<FinishIntegrationOAuthData, ThrowOnError>) => (options.client ?? client).get<FinishIntegrationOAuthResponses, FinishIntegrationOAuthErrors, ThrowOnError>({ url: '/api/integrations/oauth/callback', ...options });
+
+/**
+ * List sources.
+ *
+ * Every source with the Database of each of its types.
+ */
+export const listIntegrationSources = <ThrowOnError extends boolean = false>(options?: Options<ListIntegrationSourcesData, ThrowOnError>) => (options?.client ?? client).get<ListIntegrationSourcesResponses, ListIntegrationSourcesErrors, ThrowOnError>({
+    security: [{ name: 'Authorization', type: 'apiKey' }],
+    url: '/api/integrations/sources',
+    ...options
+});
+
+/**
+ * Add a source (an app account's chosen types, synchronized into a Space).
+ *
+ * Validates the account (`POST /validate`), reads `config` (every requested type must be
+ * one of its `types`), validates the filter (`filter/validate`; an app without that
+ * endpoint accepts every filter), reads `schema` and creates one Database per type by the
+ * mapping rules (spec/integrations.md). When `config.webhooks.enabled` is true it installs
+ * a webhook through the app's `webhooks` endpoint (`webhook: null`) and keeps the
+ * registration. Nothing is synchronized until a sync runs.
+ *
+ */
+export const addIntegrationSource = <ThrowOnError extends boolean = false>(options: Options<AddIntegrationSourceData, ThrowOnError>) => (options.client ?? client).post<AddIntegrationSourceResponses, AddIntegrationSourceErrors, ThrowOnError>({
+    security: [{ name: 'Authorization', type: 'apiKey' }],
+    url: '/api/integrations/sources',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Delete a source.
+ *
+ * Deletes the source and its sync history; its Databases and Entities stay.
+ */
+export const deleteIntegrationSource = <ThrowOnError extends boolean = false>(options: Options<DeleteIntegrationSourceData, ThrowOnError>) => (options.client ?? client).delete<DeleteIntegrationSourceResponses, DeleteIntegrationSourceErrors, ThrowOnError>({
+    security: [{ name: 'Authorization', type: 'apiKey' }],
+    url: '/api/integrations/sources/{sourceId}',
+    ...options
+});
+
+/**
+ * Read a source.
+ *
+ * The source with the Database of each of its types and its webhook registration.
+ */
+export const getIntegrationSource = <ThrowOnError extends boolean = false>(options: Options<GetIntegrationSourceData, ThrowOnError>) => (options.client ?? client).get<GetIntegrationSourceResponses, GetIntegrationSourceErrors, ThrowOnError>({
+    security: [{ name: 'Authorization', type: 'apiKey' }],
+    url: '/api/integrations/sources/{sourceId}',
+    ...options
+});
+
+/**
+ * Change a source's filter or keep-unsynced option.
+ *
+ * A new `filter` is validated by the app first. When the app's config enables webhooks, the webhook is reinstalled with the earlier registration.
+ */
+export const updateIntegrationSource = <ThrowOnError extends boolean = false>(options: Options<UpdateIntegrationSourceData, ThrowOnError>) => (options.client ?? client).patch<UpdateIntegrationSourceResponses, UpdateIntegrationSourceErrors, ThrowOnError>({
+    security: [{ name: 'Authorization', type: 'apiKey' }],
+    url: '/api/integrations/sources/{sourceId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * A source's sync history.
+ *
+ * The latest 50 runs, newest first.
+ */
+export const listIntegrationSyncs = <ThrowOnError extends boolean = false>(options: Options<ListIntegrationSyncsData, ThrowOnError>) => (options.client ?? client).get<ListIntegrationSyncsResponses, ListIntegrationSyncsErrors, ThrowOnError>({
+    security: [{ name: 'Authorization', type: 'apiKey' }],
+    url: '/api/integrations/sources/{sourceId}/syncs',
+    ...options
+});
+
+/**
+ * Run a sync.
+ *
+ * Starts a run of the source (one at a time per source: 409 `integration.error/sync-running`
+ * while one is running or waiting to retry). Without `wait` the answer is 202 with the run
+ * as it starts; with `wait=true` the server answers 200 when the run has ended (succeeded or
+ * failed, including the `tryLater` retries), or after 120 seconds with the run as it is.
+ *
+ */
+export const startIntegrationSync = <ThrowOnError extends boolean = false>(options: Options<StartIntegrationSyncData, ThrowOnError>) => (options.client ?? client).post<StartIntegrationSyncResponses, StartIntegrationSyncErrors, ThrowOnError>({
+    security: [{ name: 'Authorization', type: 'apiKey' }],
+    url: '/api/integrations/sources/{sourceId}/syncs',
+    ...options
+});
+
+/**
+ * Read a sync run's status.
+ *
+ * The run with its status, error and counts.
+ */
+export const getIntegrationSync = <ThrowOnError extends boolean = false>(options: Options<GetIntegrationSyncData, ThrowOnError>) => (options.client ?? client).get<GetIntegrationSyncResponses, GetIntegrationSyncErrors, ThrowOnError>({
+    security: [{ name: 'Authorization', type: 'apiKey' }],
+    url: '/api/integrations/syncs/{syncId}',
+    ...options
+});
+
+/**
+ * Receive an event of an external system (the address given to the external system).
+ *
+ * Needs no token: the app's `pre-process` verifies the event. The request body (any
+ * content type, up to 1 MiB, byte for byte) and its headers (without hop-by-hop headers)
+ * are passed unchanged to the account's app at `POST /api/v1/synchronizer/webhooks/pre-process`.
+ * The app's `reply` is answered to the caller with the app's HTTP status (JSON; an absent
+ * `reply` answers an empty body). When the app answers 2xx, every source of this account
+ * whose webhook registration's `workspaceId` is in `workspaceIds` gets the event:
+ * `transform` is called with `{params: <headers>, payload: <body>, types, filter,
+ * account}` and its `data` is applied by the delta rules, in the background (the run
+ * appears in the source's sync history with `trigger` `event`).
+ *
+ */
+export const receiveIntegrationEvent = <ThrowOnError extends boolean = false>(options: Options<ReceiveIntegrationEventData, ThrowOnError>) => (options.client ?? client).post<ReceiveIntegrationEventResponses, ReceiveIntegrationEventErrors, ThrowOnError>({
+    url: '/api/integrations/events/{accountId}',
+    ...options,
+    headers: {
+        'Content-Type': '*/*',
+        ...options.headers
+    }
+});

@@ -80,9 +80,22 @@ export type OkResult = 'ok';
  * | `webhook.error/not-found` | unknown webhook id (404) | `{id}` |
  * | `webhook.error/type-not-found` | `type` names no Database (400) | `{field: type}` |
  * | `webhook.error/url-refused` | `url` not http(s), or a private address not allowed (400) | `{field: url}` |
+ * | `integration.error/account-not-found` | unknown account id (404) | `{id}` |
+ * | `integration.error/source-not-found` | unknown source id (404) | `{id}` |
+ * | `integration.error/sync-not-found` | unknown sync run id (404) | `{id}` |
+ * | `integration.error/app-url-refused` | `appUrl` not http(s), or an address the server does not call (400) | `{field: appUrl}` |
+ * | `integration.error/account-type-unknown` | `accountType` is not one of the app's authentication entries (400) | `{field: accountType}` |
+ * | `integration.error/type-unknown` | a requested type is not in the app's config (400) | `{field: types, type}` |
+ * | `integration.error/account-invalid` | the app's `/validate` refused the account (422) | `{operation, appStatus}` |
+ * | `integration.error/filter-invalid` | the app's `filter/validate` refused the filter (422) | `{operation, appStatus, field: filter}` |
+ * | `integration.error/app-failed` | the app answered an error, garbage, too much, too late or not at all (422) | `{operation, appStatus?}` |
+ * | `integration.error/account-cleanup-failed` | the app's `DELETE /api/v1/account` failed; the account stays (422) | `{operation, appStatus?}` |
+ * | `integration.error/oauth-state-invalid` | unknown, used or expired OAuth `state` (400) | `{field: state}` |
+ * | `integration.error/row-invalid` | a row the app delivered cannot be converted; its page is not applied (run error) | `{type, key?, field?}` |
+ * | `integration.error/sync-running` | a run of that source is running or waiting to retry (409) | `{id}` |
  *
  */
-export type ErrorName = 'request.error/malformed-json' | 'request.error/invalid-body' | 'request.error/invalid-parameter' | 'request.error/body-too-large' | 'request.error/unsupported-media-type' | 'auth.error/unauthorized' | 'auth.error/forbidden' | 'route.error/not-found' | 'route.error/method-not-allowed' | 'rate.error/too-many-requests' | 'server.error/internal' | 'command.error/unknown-command' | 'command.error/batch-failed' | 'entity.error/schema-type-not-found' | 'entity.error/schema-field-not-found' | 'entity.error/query-limit-expr-not-found' | 'entity.error/query-primitive-field-expr-invalid' | 'entity.error/query-operator-invalid' | 'entity.error/query-param-not-found' | 'entity.error/query-value-invalid' | 'entity.error/query-result-too-large' | 'entity.error/value-invalid' | 'entity.error/field-readonly' | 'entity.error/not-a-collection' | 'entity.error/entity-not-found' | 'entity.error/duplicate-id' | 'schema.error/type-exists' | 'schema.error/field-exists' | 'schema.error/type-not-found' | 'schema.error/field-not-found' | 'schema.error/definition-invalid' | 'document.error/not-found' | 'document.error/format-unsupported' | 'document.error/content-invalid' | 'document.error/too-large' | 'webhook.error/not-found' | 'webhook.error/type-not-found' | 'webhook.error/url-refused';
+export type ErrorName = 'request.error/malformed-json' | 'request.error/invalid-body' | 'request.error/invalid-parameter' | 'request.error/body-too-large' | 'request.error/unsupported-media-type' | 'auth.error/unauthorized' | 'auth.error/forbidden' | 'route.error/not-found' | 'route.error/method-not-allowed' | 'rate.error/too-many-requests' | 'server.error/internal' | 'command.error/unknown-command' | 'command.error/batch-failed' | 'entity.error/schema-type-not-found' | 'entity.error/schema-field-not-found' | 'entity.error/query-limit-expr-not-found' | 'entity.error/query-primitive-field-expr-invalid' | 'entity.error/query-operator-invalid' | 'entity.error/query-param-not-found' | 'entity.error/query-value-invalid' | 'entity.error/query-result-too-large' | 'entity.error/value-invalid' | 'entity.error/field-readonly' | 'entity.error/not-a-collection' | 'entity.error/entity-not-found' | 'entity.error/duplicate-id' | 'schema.error/type-exists' | 'schema.error/field-exists' | 'schema.error/type-not-found' | 'schema.error/field-not-found' | 'schema.error/definition-invalid' | 'document.error/not-found' | 'document.error/format-unsupported' | 'document.error/content-invalid' | 'document.error/too-large' | 'webhook.error/not-found' | 'webhook.error/type-not-found' | 'webhook.error/url-refused' | 'integration.error/account-not-found' | 'integration.error/source-not-found' | 'integration.error/sync-not-found' | 'integration.error/app-url-refused' | 'integration.error/account-type-unknown' | 'integration.error/type-unknown' | 'integration.error/account-invalid' | 'integration.error/filter-invalid' | 'integration.error/app-failed' | 'integration.error/account-cleanup-failed' | 'integration.error/oauth-state-invalid' | 'integration.error/row-invalid' | 'integration.error/sync-running';
 
 /**
  * An `ErrorName`, or another `<namespace>.error/<what>` name of an implementation.
@@ -1330,6 +1343,245 @@ export type GraphqlResponse = {
 };
 
 /**
+ * A new account of an integration app.
+ */
+export type IntegrationAccountInput = {
+    /**
+     * The app's base address (http or https, no trailing slash needed).
+     */
+    appUrl: string;
+    /**
+     * The `id` of one of the app's `authentication` entries.
+     */
+    accountType: string;
+    /**
+     * Field values keyed by authentication field id (absent for an app without authentication).
+     */
+    fields?: {
+        [key: string]: unknown;
+    };
+};
+
+/**
+ * An account of an integration app. Field values are kept by the server and never returned.
+ */
+export type IntegrationAccount = {
+    id: Uuid;
+    /**
+     * The app's base address.
+     */
+    appUrl: string;
+    /**
+     * The app's `name` from its information.
+     */
+    appName: string;
+    /**
+     * The account type id (`oauth` and `oauth2` for OAuth accounts).
+     */
+    accountType: string;
+    /**
+     * The friendly name the app's `/validate` returned.
+     */
+    name: string;
+    /**
+     * Ids of the fields that hold a value.
+     */
+    fieldNames: Array<string>;
+    createdAt: Timestamp;
+    /**
+     * Where the external system sends its events for this account (`/api/integrations/events/<id>`).
+     */
+    eventsUrl: string;
+};
+
+/**
+ * Start of an OAuth account set-up.
+ */
+export type OAuthStartInput = {
+    /**
+     * The app's base address.
+     */
+    appUrl: string;
+    /**
+     * `oauth` (OAuth 1) or `oauth2` (OAuth 2, authorization code grant).
+     */
+    accountType: 'oauth' | 'oauth2';
+};
+
+/**
+ * Where to send the user to authorize, and the state that identifies the set-up.
+ */
+export type OAuthStart = {
+    /**
+     * The external system's authorization address, as the app returned it.
+     */
+    redirectUri: string;
+    /**
+     * One-time state; valid for 10 minutes.
+     */
+    state: string;
+    /**
+     * The callback address given to the app (`{oauth_callback_url}`, for version 1 with `?state=`).
+     */
+    callbackUri: string;
+};
+
+/**
+ * A new source.
+ */
+export type IntegrationSourceInput = {
+    accountId: Uuid;
+    /**
+     * The Space the Databases are created in (created if missing).
+     */
+    space: string;
+    /**
+     * Ids of the app's types to synchronize (from its `config`).
+     */
+    types: Array<string>;
+    /**
+     * Filter values keyed by filter id (passed to the app as `filter`).
+     */
+    filter?: {
+        [key: string]: unknown;
+    };
+    /**
+     * Keep Entities that a full sync did not deliver (default off: they are removed).
+     */
+    keepUnsynced?: boolean;
+};
+
+/**
+ * Changes to a source.
+ */
+export type IntegrationSourceUpdate = {
+    /**
+     * New filter values.
+     */
+    filter?: {
+        [key: string]: unknown;
+    };
+    /**
+     * New keep-unsynced option.
+     */
+    keepUnsynced?: boolean;
+};
+
+/**
+ * A source and the Databases its types were synchronized into.
+ */
+export type IntegrationSource = {
+    id: Uuid;
+    accountId: Uuid;
+    /**
+     * The Space of its Databases.
+     */
+    space: string;
+    /**
+     * The synchronized type ids.
+     */
+    types: Array<string>;
+    /**
+     * The filter values.
+     */
+    filter: {
+        [key: string]: unknown;
+    };
+    /**
+     * Whether a full sync keeps Entities it did not deliver.
+     */
+    keepUnsynced: boolean;
+    /**
+     * The Database name of each type id.
+     */
+    databases: {
+        [key: string]: string;
+    };
+    /**
+     * The registration the app's `webhooks` endpoint returned, or null when the app's config does not enable webhooks.
+     */
+    webhook: {
+        [key: string]: unknown;
+    } | null;
+    createdAt: Timestamp;
+    /**
+     * Start of the last successful run (sent to the app as `lastSynchronizedAt`), or null.
+     */
+    lastSynchronizedAt: Timestamp | null;
+};
+
+/**
+ * What a run did so far.
+ */
+export type SyncStats = {
+    /**
+     * Data pages applied.
+     */
+    pages: number;
+    /**
+     * Rows read.
+     */
+    rows: number;
+    /**
+     * Entities created.
+     */
+    created: number;
+    /**
+     * Entities updated.
+     */
+    updated: number;
+    /**
+     * Entities deleted (`REMOVE`, or not delivered by a full sync).
+     */
+    removed: number;
+    /**
+     * Protected Entities kept with `deleted in source` set to `yes`.
+     */
+    markedDeleted: number;
+    /**
+     * Files downloaded and stored.
+     */
+    files: number;
+};
+
+/**
+ * One synchronization run of a source.
+ */
+export type SyncRun = {
+    /**
+     * The run's id.
+     */
+    id: number;
+    sourceId: Uuid;
+    /**
+     * `manual` (started through the API) or `event` (an inbound event).
+     */
+    trigger: 'manual' | 'event';
+    /**
+     * `retrying` while waiting to ask again for a page the app answered with `tryLater`.
+     */
+    status: 'running' | 'retrying' | 'succeeded' | 'failed';
+    startedAt: Timestamp;
+    /**
+     * When the run ended, or null.
+     */
+    finishedAt: Timestamp | null;
+    /**
+     * `tryLater` answers received so far.
+     */
+    attempts: number;
+    /**
+     * When a `tryLater` page is asked again, or null.
+     */
+    nextAttemptAt: Timestamp | null;
+    /**
+     * Why the run failed (the app's `message` for an app error), or null.
+     */
+    error: ErrorBody | null;
+    stats: SyncStats;
+};
+
+/**
  * The document's secret (a UUID).
  */
 export type DocumentSecret = Uuid;
@@ -1343,6 +1595,16 @@ export type ReadFormat2 = ReadFormat;
  * Text format of the content written; `md` by default.
  */
 export type WriteFormat2 = WriteFormat;
+
+/**
+ * The account's `id`.
+ */
+export type AccountId = Uuid;
+
+/**
+ * The source's `id`.
+ */
+export type SourceId = Uuid;
 
 export type RunCommandsData = {
     body: CommandRequest;
@@ -1775,6 +2037,649 @@ export type DownloadFileResponses = {
 };
 
 export type DownloadFileResponse = DownloadFileResponses[keyof DownloadFileResponses];
+
+export type ListIntegrationAccountsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/integrations/accounts';
+};
+
+export type ListIntegrationAccountsErrors = {
+    /**
+     * Missing or unknown API token.
+     */
+    401: ErrorBody;
+    /**
+     * The token's access level is too low (webhooks need Architect).
+     */
+    403: ErrorBody;
+};
+
+export type ListIntegrationAccountsError = ListIntegrationAccountsErrors[keyof ListIntegrationAccountsErrors];
+
+export type ListIntegrationAccountsResponses = {
+    /**
+     * Accounts.
+     */
+    200: Array<IntegrationAccount>;
+};
+
+export type ListIntegrationAccountsResponse = ListIntegrationAccountsResponses[keyof ListIntegrationAccountsResponses];
+
+export type AddIntegrationAccountData = {
+    body: IntegrationAccountInput;
+    path?: never;
+    query?: never;
+    url: '/api/integrations/accounts';
+};
+
+export type AddIntegrationAccountErrors = {
+    /**
+     * Invalid parameter or body; `data.field` names the offending part.
+     */
+    400: ErrorBody;
+    /**
+     * Missing or unknown API token.
+     */
+    401: ErrorBody;
+    /**
+     * The token's access level is too low (webhooks need Architect).
+     */
+    403: ErrorBody;
+    /**
+     * The integration app refused the request or failed (an error status, invalid JSON, an
+     * answer that does not match the app contract, a time-out, an answer over the size
+     * limit). `message` carries the app's `message` (or `error`) when it sent one;
+     * `data.operation` names the app endpoint and `data.appStatus` its HTTP status.
+     *
+     */
+    422: ErrorBody;
+};
+
+export type AddIntegrationAccountError = AddIntegrationAccountErrors[keyof AddIntegrationAccountErrors];
+
+export type AddIntegrationAccountResponses = {
+    /**
+     * The new account.
+     */
+    201: IntegrationAccount;
+};
+
+export type AddIntegrationAccountResponse = AddIntegrationAccountResponses[keyof AddIntegrationAccountResponses];
+
+export type DeleteIntegrationAccountData = {
+    body?: never;
+    path: {
+        /**
+         * The account's `id`.
+         */
+        accountId: Uuid;
+    };
+    query?: never;
+    url: '/api/integrations/accounts/{accountId}';
+};
+
+export type DeleteIntegrationAccountErrors = {
+    /**
+     * Invalid parameter or body; `data.field` names the offending part.
+     */
+    400: ErrorBody;
+    /**
+     * Missing or unknown API token.
+     */
+    401: ErrorBody;
+    /**
+     * The token's access level is too low (webhooks need Architect).
+     */
+    403: ErrorBody;
+    /**
+     * No such resource.
+     */
+    404: ErrorBody;
+    /**
+     * The integration app refused the request or failed (an error status, invalid JSON, an
+     * answer that does not match the app contract, a time-out, an answer over the size
+     * limit). `message` carries the app's `message` (or `error`) when it sent one;
+     * `data.operation` names the app endpoint and `data.appStatus` its HTTP status.
+     *
+     */
+    422: ErrorBody;
+};
+
+export type DeleteIntegrationAccountError = DeleteIntegrationAccountErrors[keyof DeleteIntegrationAccountErrors];
+
+export type DeleteIntegrationAccountResponses = {
+    /**
+     * The account was deleted.
+     */
+    200: TrueResult;
+};
+
+export type DeleteIntegrationAccountResponse = DeleteIntegrationAccountResponses[keyof DeleteIntegrationAccountResponses];
+
+export type GetIntegrationAccountData = {
+    body?: never;
+    path: {
+        /**
+         * The account's `id`.
+         */
+        accountId: Uuid;
+    };
+    query?: never;
+    url: '/api/integrations/accounts/{accountId}';
+};
+
+export type GetIntegrationAccountErrors = {
+    /**
+     * Invalid parameter or body; `data.field` names the offending part.
+     */
+    400: ErrorBody;
+    /**
+     * Missing or unknown API token.
+     */
+    401: ErrorBody;
+    /**
+     * The token's access level is too low (webhooks need Architect).
+     */
+    403: ErrorBody;
+    /**
+     * No such resource.
+     */
+    404: ErrorBody;
+};
+
+export type GetIntegrationAccountError = GetIntegrationAccountErrors[keyof GetIntegrationAccountErrors];
+
+export type GetIntegrationAccountResponses = {
+    /**
+     * The account.
+     */
+    200: IntegrationAccount;
+};
+
+export type GetIntegrationAccountResponse = GetIntegrationAccountResponses[keyof GetIntegrationAccountResponses];
+
+export type StartIntegrationOAuthData = {
+    body: OAuthStartInput;
+    path?: never;
+    query?: never;
+    url: '/api/integrations/oauth/authorize';
+};
+
+export type StartIntegrationOAuthErrors = {
+    /**
+     * Invalid parameter or body; `data.field` names the offending part.
+     */
+    400: ErrorBody;
+    /**
+     * Missing or unknown API token.
+     */
+    401: ErrorBody;
+    /**
+     * The token's access level is too low (webhooks need Architect).
+     */
+    403: ErrorBody;
+    /**
+     * The integration app refused the request or failed (an error status, invalid JSON, an
+     * answer that does not match the app contract, a time-out, an answer over the size
+     * limit). `message` carries the app's `message` (or `error`) when it sent one;
+     * `data.operation` names the app endpoint and `data.appStatus` its HTTP status.
+     *
+     */
+    422: ErrorBody;
+};
+
+export type StartIntegrationOAuthError = StartIntegrationOAuthErrors[keyof StartIntegrationOAuthErrors];
+
+export type StartIntegrationOAuthResponses = {
+    /**
+     * Where to send the user.
+     */
+    200: OAuthStart;
+};
+
+export type StartIntegrationOAuthResponse = StartIntegrationOAuthResponses[keyof StartIntegrationOAuthResponses];
+
+export type FinishIntegrationOAuthData = {
+    body?: never;
+    path?: never;
+    query: {
+        /**
+         * The state given by `POST /api/integrations/oauth/authorize`.
+         */
+        state: string;
+        /**
+         * OAuth 1 verifier.
+         */
+        oauth_verifier?: string;
+        /**
+         * OAuth 1 request token (informative; the stored one is used).
+         */
+        oauth_token?: string;
+        /**
+         * OAuth 2 authorization code.
+         */
+        code?: string;
+    };
+    url: '/api/integrations/oauth/callback';
+};
+
+export type FinishIntegrationOAuthErrors = {
+    /**
+     * Invalid parameter or body; `data.field` names the offending part.
+     */
+    400: ErrorBody;
+    /**
+     * The integration app refused the request or failed (an error status, invalid JSON, an
+     * answer that does not match the app contract, a time-out, an answer over the size
+     * limit). `message` carries the app's `message` (or `error`) when it sent one;
+     * `data.operation` names the app endpoint and `data.appStatus` its HTTP status.
+     *
+     */
+    422: ErrorBody;
+};
+
+export type FinishIntegrationOAuthError = FinishIntegrationOAuthErrors[keyof FinishIntegrationOAuthErrors];
+
+export type FinishIntegrationOAuthResponses = {
+    /**
+     * The account that was set up.
+     */
+    201: IntegrationAccount;
+};
+
+export type FinishIntegrationOAuthResponse = FinishIntegrationOAuthResponses[keyof FinishIntegrationOAuthResponses];
+
+export type ListIntegrationSourcesData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/integrations/sources';
+};
+
+export type ListIntegrationSourcesErrors = {
+    /**
+     * Missing or unknown API token.
+     */
+    401: ErrorBody;
+    /**
+     * The token's access level is too low (webhooks need Architect).
+     */
+    403: ErrorBody;
+};
+
+export type ListIntegrationSourcesError = ListIntegrationSourcesErrors[keyof ListIntegrationSourcesErrors];
+
+export type ListIntegrationSourcesResponses = {
+    /**
+     * Sources.
+     */
+    200: Array<IntegrationSource>;
+};
+
+export type ListIntegrationSourcesResponse = ListIntegrationSourcesResponses[keyof ListIntegrationSourcesResponses];
+
+export type AddIntegrationSourceData = {
+    body: IntegrationSourceInput;
+    path?: never;
+    query?: never;
+    url: '/api/integrations/sources';
+};
+
+export type AddIntegrationSourceErrors = {
+    /**
+     * Invalid parameter or body; `data.field` names the offending part.
+     */
+    400: ErrorBody;
+    /**
+     * Missing or unknown API token.
+     */
+    401: ErrorBody;
+    /**
+     * The token's access level is too low (webhooks need Architect).
+     */
+    403: ErrorBody;
+    /**
+     * No such resource.
+     */
+    404: ErrorBody;
+    /**
+     * The integration app refused the request or failed (an error status, invalid JSON, an
+     * answer that does not match the app contract, a time-out, an answer over the size
+     * limit). `message` carries the app's `message` (or `error`) when it sent one;
+     * `data.operation` names the app endpoint and `data.appStatus` its HTTP status.
+     *
+     */
+    422: ErrorBody;
+};
+
+export type AddIntegrationSourceError = AddIntegrationSourceErrors[keyof AddIntegrationSourceErrors];
+
+export type AddIntegrationSourceResponses = {
+    /**
+     * The new source.
+     */
+    201: IntegrationSource;
+};
+
+export type AddIntegrationSourceResponse = AddIntegrationSourceResponses[keyof AddIntegrationSourceResponses];
+
+export type DeleteIntegrationSourceData = {
+    body?: never;
+    path: {
+        /**
+         * The source's `id`.
+         */
+        sourceId: Uuid;
+    };
+    query?: never;
+    url: '/api/integrations/sources/{sourceId}';
+};
+
+export type DeleteIntegrationSourceErrors = {
+    /**
+     * Invalid parameter or body; `data.field` names the offending part.
+     */
+    400: ErrorBody;
+    /**
+     * Missing or unknown API token.
+     */
+    401: ErrorBody;
+    /**
+     * The token's access level is too low (webhooks need Architect).
+     */
+    403: ErrorBody;
+    /**
+     * No such resource.
+     */
+    404: ErrorBody;
+};
+
+export type DeleteIntegrationSourceError = DeleteIntegrationSourceErrors[keyof DeleteIntegrationSourceErrors];
+
+export type DeleteIntegrationSourceResponses = {
+    /**
+     * The source was deleted.
+     */
+    200: TrueResult;
+};
+
+export type DeleteIntegrationSourceResponse = DeleteIntegrationSourceResponses[keyof DeleteIntegrationSourceResponses];
+
+export type GetIntegrationSourceData = {
+    body?: never;
+    path: {
+        /**
+         * The source's `id`.
+         */
+        sourceId: Uuid;
+    };
+    query?: never;
+    url: '/api/integrations/sources/{sourceId}';
+};
+
+export type GetIntegrationSourceErrors = {
+    /**
+     * Invalid parameter or body; `data.field` names the offending part.
+     */
+    400: ErrorBody;
+    /**
+     * Missing or unknown API token.
+     */
+    401: ErrorBody;
+    /**
+     * The token's access level is too low (webhooks need Architect).
+     */
+    403: ErrorBody;
+    /**
+     * No such resource.
+     */
+    404: ErrorBody;
+};
+
+export type GetIntegrationSourceError = GetIntegrationSourceErrors[keyof GetIntegrationSourceErrors];
+
+export type GetIntegrationSourceResponses = {
+    /**
+     * The source.
+     */
+    200: IntegrationSource;
+};
+
+export type GetIntegrationSourceResponse = GetIntegrationSourceResponses[keyof GetIntegrationSourceResponses];
+
+export type UpdateIntegrationSourceData = {
+    body: IntegrationSourceUpdate;
+    path: {
+        /**
+         * The source's `id`.
+         */
+        sourceId: Uuid;
+    };
+    query?: never;
+    url: '/api/integrations/sources/{sourceId}';
+};
+
+export type UpdateIntegrationSourceErrors = {
+    /**
+     * Invalid parameter or body; `data.field` names the offending part.
+     */
+    400: ErrorBody;
+    /**
+     * Missing or unknown API token.
+     */
+    401: ErrorBody;
+    /**
+     * The token's access level is too low (webhooks need Architect).
+     */
+    403: ErrorBody;
+    /**
+     * No such resource.
+     */
+    404: ErrorBody;
+    /**
+     * The integration app refused the request or failed (an error status, invalid JSON, an
+     * answer that does not match the app contract, a time-out, an answer over the size
+     * limit). `message` carries the app's `message` (or `error`) when it sent one;
+     * `data.operation` names the app endpoint and `data.appStatus` its HTTP status.
+     *
+     */
+    422: ErrorBody;
+};
+
+export type UpdateIntegrationSourceError = UpdateIntegrationSourceErrors[keyof UpdateIntegrationSourceErrors];
+
+export type UpdateIntegrationSourceResponses = {
+    /**
+     * The source.
+     */
+    200: IntegrationSource;
+};
+
+export type UpdateIntegrationSourceResponse = UpdateIntegrationSourceResponses[keyof UpdateIntegrationSourceResponses];
+
+export type ListIntegrationSyncsData = {
+    body?: never;
+    path: {
+        /**
+         * The source's `id`.
+         */
+        sourceId: Uuid;
+    };
+    query?: never;
+    url: '/api/integrations/sources/{sourceId}/syncs';
+};
+
+export type ListIntegrationSyncsErrors = {
+    /**
+     * Invalid parameter or body; `data.field` names the offending part.
+     */
+    400: ErrorBody;
+    /**
+     * Missing or unknown API token.
+     */
+    401: ErrorBody;
+    /**
+     * The token's access level is too low (webhooks need Architect).
+     */
+    403: ErrorBody;
+    /**
+     * No such resource.
+     */
+    404: ErrorBody;
+};
+
+export type ListIntegrationSyncsError = ListIntegrationSyncsErrors[keyof ListIntegrationSyncsErrors];
+
+export type ListIntegrationSyncsResponses = {
+    /**
+     * Runs, newest first.
+     */
+    200: Array<SyncRun>;
+};
+
+export type ListIntegrationSyncsResponse = ListIntegrationSyncsResponses[keyof ListIntegrationSyncsResponses];
+
+export type StartIntegrationSyncData = {
+    body?: never;
+    path: {
+        /**
+         * The source's `id`.
+         */
+        sourceId: Uuid;
+    };
+    query?: {
+        /**
+         * Answer when the run has ended.
+         */
+        wait?: boolean;
+    };
+    url: '/api/integrations/sources/{sourceId}/syncs';
+};
+
+export type StartIntegrationSyncErrors = {
+    /**
+     * Invalid parameter or body; `data.field` names the offending part.
+     */
+    400: ErrorBody;
+    /**
+     * Missing or unknown API token.
+     */
+    401: ErrorBody;
+    /**
+     * The token's access level is too low (webhooks need Architect).
+     */
+    403: ErrorBody;
+    /**
+     * No such resource.
+     */
+    404: ErrorBody;
+    /**
+     * The resource is busy (a sync of that source is running).
+     */
+    409: ErrorBody;
+};
+
+export type StartIntegrationSyncError = StartIntegrationSyncErrors[keyof StartIntegrationSyncErrors];
+
+export type StartIntegrationSyncResponses = {
+    /**
+     * The run, ended (`wait=true`).
+     */
+    200: SyncRun;
+    /**
+     * The run, started.
+     */
+    202: SyncRun;
+};
+
+export type StartIntegrationSyncResponse = StartIntegrationSyncResponses[keyof StartIntegrationSyncResponses];
+
+export type GetIntegrationSyncData = {
+    body?: never;
+    path: {
+        /**
+         * The run's `id`.
+         */
+        syncId: number;
+    };
+    query?: never;
+    url: '/api/integrations/syncs/{syncId}';
+};
+
+export type GetIntegrationSyncErrors = {
+    /**
+     * Invalid parameter or body; `data.field` names the offending part.
+     */
+    400: ErrorBody;
+    /**
+     * Missing or unknown API token.
+     */
+    401: ErrorBody;
+    /**
+     * The token's access level is too low (webhooks need Architect).
+     */
+    403: ErrorBody;
+    /**
+     * No such resource.
+     */
+    404: ErrorBody;
+};
+
+export type GetIntegrationSyncError = GetIntegrationSyncErrors[keyof GetIntegrationSyncErrors];
+
+export type GetIntegrationSyncResponses = {
+    /**
+     * The run.
+     */
+    200: SyncRun;
+};
+
+export type GetIntegrationSyncResponse = GetIntegrationSyncResponses[keyof GetIntegrationSyncResponses];
+
+export type ReceiveIntegrationEventData = {
+    /**
+     * The external system's request body, any content.
+     */
+    body?: unknown;
+    path: {
+        /**
+         * The account's `id`.
+         */
+        accountId: Uuid;
+    };
+    query?: never;
+    url: '/api/integrations/events/{accountId}';
+};
+
+export type ReceiveIntegrationEventErrors = {
+    /**
+     * Invalid parameter or body; `data.field` names the offending part.
+     */
+    400: ErrorBody;
+    /**
+     * The app's reply.
+     */
+    401: unknown;
+    /**
+     * No such resource.
+     */
+    404: ErrorBody;
+    /**
+     * The body exceeds the size limit.
+     */
+    413: ErrorBody;
+};
+
+export type ReceiveIntegrationEventError = ReceiveIntegrationEventErrors[keyof ReceiveIntegrationEventErrors];
+
+export type ReceiveIntegrationEventResponses = {
+    /**
+     * The app's reply.
+     */
+    200: unknown;
+};
 
 export type DeliverEntityChangesWebhookPayload = WebhookDelivery;
 

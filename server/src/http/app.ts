@@ -8,6 +8,7 @@ import type { Caller } from '../commands/context.js';
 import { SERVICE_SPEC_PATH } from '../api/spec-document.js';
 import { documentRequestGuard, documentRoutes } from '../documents/routes.js';
 import { graphqlRoutes, publicFileRoutes } from '../graphql/routes.js';
+import { integrationPublicRoutes, integrationRoutes } from '../integrations/routes/index.js';
 import type { ServerContext } from '../server-context.js';
 import { webhookRoutes } from '../webhooks/routes.js';
 import { settingsPage } from '../webhooks/settings-page.js';
@@ -34,6 +35,8 @@ export function createApp(options: AppOptions): express.Express {
   app.set('query parser', 'simple');
   // Pages for people, outside /api (no token in the request: the page asks for one).
   app.use(settingsPage(options));
+  // Called by external parties without a token (OAuth callback, inbound events); they read their own input.
+  app.use(integrationPublicRoutes(options));
 
   app.use('/api', (req: Request, res: Response, next: NextFunction) => {
     authenticate(options.db, req.headers.authorization).then((caller) => {
@@ -96,6 +99,7 @@ export function createApp(options: AppOptions): express.Express {
   app.use(documentRoutes(options));
   app.use(webhookRoutes(options));
   app.use(graphqlRoutes(options));
+  app.use(integrationRoutes(options));
   app.use(publicFileRoutes(options));
 
   app.use((req: Request, res: Response) => {

@@ -1,0 +1,40 @@
+// Routes of /api/integrations. The admin routes (accounts, OAuth start, sources, syncs) sit behind
+// the token check, the JSON parser and the OpenAPI validator, and need the Architect access level.
+// The routes an external party calls without a token (the OAuth callback, inbound events) are
+// mounted before the token check and read their own input.
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import { Failure } from '../../api/failure.js';
+import type { Caller } from '../../commands/context.js';
+import type { ServerContext } from '../../server-context.js';
+import { accountRoutes } from './accounts.js';
+import { eventRoutes } from './events.js';
+import { oauthCallbackRoutes, oauthRoutes } from './oauth.js';
+import { sourceRoutes } from './sources.js';
+import { syncRoutes } from './syncs.js';
+
+export const INTEGRATIONS_BASE = '/api/integrations';
+
+/** Routes called without a token: the OAuth callback and the inbound events address. */
+export function integrationPublicRoutes(context: ServerContext): Router {
+  const router = Router();
+  router.use(oauthCallbackRoutes(context));
+  router.use(eventRoutes(context));
+  return router;
+}
+
+export function integrationRoutes(context: ServerContext): Router {
+  const router = Router();
+  router.use(INTEGRATIONS_BASE, (_req: Request, res: Response, next: NextFunction) => {
+    const caller = (res as Response<unknown, { caller: Caller }>).locals.caller;
+    if (caller?.accessLevel !== 'architect') {
+      next(new Failure('auth.error/forbidden', `Managing integrations requires the Architect access level; this token has "${caller?.accessLevel ?? 'none'}".`, { required: 'architect' }, 403));
+      return;
+    }
+    next();
+  });
+  router.use(accountRoutes(context));
+  router.use(oauthRoutes(context));
+  router.use(sourceRoutes(context));
+  router.use(syncRoutes(context));
+  return router;
+}
