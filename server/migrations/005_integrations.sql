@@ -33,8 +33,10 @@ CREATE TABLE integration_sources (
   webhook text,
   webhook_workspace_id text,
   last_synchronized_at timestamptz,
+  created_by uuid NOT NULL,
   created_at timestamptz NOT NULL
 );
+-- `created_by`: the user who added the source; the sync's writes are made in their name.
 -- `types`, `filter`, `mapping` (SourceMapping), `webhook` (the app's registration): JSON text.
 CREATE INDEX integration_sources_by_account ON integration_sources (account_id);
 

@@ -99,8 +99,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     let baseUrl = '';
     const appPolicy = new TargetPolicy(options.appAllow ?? []);
     const settings = integrationSettings(options.integrations);
-    const log = options.log ?? ((m: string) => console.error(m));
-    const syncs = new SyncEngine({ db, catalogs, appPolicy, settings, log, onDeliveries: () => worker.wake(), baseUrl: () => baseUrl });
+    const syncs = new SyncEngine({ context: () => context, onDeliveries: () => worker.wake() });
     const context: ServerContext = {
       db,
       commands: createCommandRunner(db, catalogs, { onDeliveries: () => worker.wake() }),

@@ -40,6 +40,8 @@ export interface SourceRecord {
   mapping: SourceMapping;
   webhook: AppWebhookRegistration | null;
   lastSynchronizedAt: string | null;
+  /** The user who added the source: the sync's writes are made in their name. */
+  createdBy: string;
   createdAt: string;
 }
 

@@ -28,6 +28,11 @@ export type WriteRecord =
   | { kind: 'delete'; type: TypeDef; id: string; before: Record<string, unknown>; links: LinkChange[] }
   | { kind: 'links'; type: TypeDef; id: string; links: LinkChange[] };
 
+/** `writeReadOnly`: the writer owns read-only fields (the sync engine writes the row key field). */
+export interface WriteOptions {
+  writeReadOnly?: boolean;
+}
+
 /** Receives what writes did (the change capture of webhook deliveries). */
 export interface WriteObserver {
   record(write: WriteRecord, catalog: Catalog): void;
@@ -186,6 +191,7 @@ export async function insertEntity(
   input: Record<string, unknown>,
   authorId: string,
   observer?: WriteObserver,
+  options: WriteOptions = {},
 ): Promise<Entity> {
   const type = catalog.type(typeName);
   const rawId = input['svc/id'];
@@ -209,7 +215,7 @@ export async function insertEntity(
   for (const [name, value] of Object.entries(input)) {
     if (SYSTEM_FIELD_NAMES.has(name)) continue;
     const field = catalog.field(type, name);
-    if (field.meta['svc/readonly?'] === true) {
+    if (field.meta['svc/readonly?'] === true && !options.writeReadOnly) {
       throw new Failure('entity.error/field-readonly', `"${name}" is read-only.`, { field: name });
     }
     if (field.storage === 'link') {
@@ -291,6 +297,7 @@ export async function updateEntity(
   typeName: string,
   input: Record<string, unknown>,
   observer?: WriteObserver,
+  options: WriteOptions = {},
 ): Promise<string> {
   const type = catalog.type(typeName);
   const current = await requireEntity(tx, type, input['svc/id']);
@@ -306,7 +313,7 @@ export async function updateEntity(
       modifiedAt = encodeValue({ ...field, storage: 'value' }, value) as string;
       continue;
     }
-    if (field.storage === 'system' || field.meta['svc/readonly?'] === true) {
+    if (field.storage === 'system' || (field.meta['svc/readonly?'] === true && !options.writeReadOnly)) {
       throw new Failure('entity.error/field-readonly', `"${name}" is read-only.`, { field: name });
     }
     if (field.storage === 'link') {

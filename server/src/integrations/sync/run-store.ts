@@ -1,0 +1,111 @@
+// Sync runs as stored in `integration_runs` (status, counts, error, tryLater state), and as the
+// admin API shows them. The history of a source keeps its latest 50 runs.
+import type { components } from '../../../../generated/service/types.js';
+import { Failure } from '../../api/failure.js';
+import type { Queryable } from '../../db/database.js';
+
+export type SyncRun = components['schemas']['SyncRun'];
+export type SyncStats = components['schemas']['SyncStats'];
+export type SyncStatus = SyncRun['status'];
+export type SyncTrigger = SyncRun['trigger'];
+type ErrorBody = components['schemas']['ErrorBody'];
+
+export const HISTORY_LENGTH = 50;
+
+export function emptyStats(): SyncStats {
+  return { pages: 0, rows: 0, created: 0, updated: 0, removed: 0, markedDeleted: 0, files: 0 };
+}
+
+interface RunRow {
+  id: number;
+  source_id: string;
+  trigger: string;
+  status: string;
+  started_at: unknown;
+  finished_at: unknown;
+  attempts: number;
+  next_attempt_at: unknown;
+  error: string | null;
+  stats: string;
+}
+
+const COLUMNS = 'id, source_id, trigger, status, started_at, finished_at, attempts, next_attempt_at, error, stats';
+
+function iso(value: unknown): string | null {
+  if (value === null || value === undefined) return null;
+  return value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
+}
+
+function fromRow(row: RunRow): SyncRun {
+  return {
+    id: Number(row.id),
+    sourceId: row.source_id,
+    trigger: row.trigger as SyncTrigger,
+    status: row.status as SyncStatus,
+    startedAt: iso(row.started_at) as string,
+    finishedAt: iso(row.finished_at),
+    attempts: Number(row.attempts),
+    nextAttemptAt: iso(row.next_attempt_at),
+    error: row.error ? (JSON.parse(row.error) as ErrorBody) : null,
+    stats: JSON.parse(row.stats) as SyncStats,
+  };
+}
+
+export async function createRun(q: Queryable, sourceId: string, trigger: SyncTrigger, startedAt: Date): Promise<SyncRun> {
+  const { rows } = await q.query<RunRow>(
+    `INSERT INTO integration_runs (source_id, trigger, status, started_at, attempts, stats) VALUES ($1, $2, 'running', $3, 0, $4) RETURNING ${COLUMNS}`,
+    [sourceId, trigger, startedAt.toISOString(), JSON.stringify(emptyStats())],
+  );
+  // Trims the history to the latest runs.
+  await q.query(
+    `DELETE FROM integration_runs WHERE source_id = $1 AND id <= (SELECT max(id) FROM integration_runs WHERE source_id = $1) - $2 AND status IN ('succeeded', 'failed')`,
+    [sourceId, HISTORY_LENGTH * 4],
+  );
+  return fromRow(rows[0] as RunRow);
+}
+
+export interface RunUpdate {
+  status?: SyncStatus;
+  stats?: SyncStats;
+  attempts?: number;
+  nextAttemptAt?: Date | null;
+  error?: ErrorBody | null;
+  finished?: boolean;
+}
+
+export async function updateRun(q: Queryable, id: number, update: RunUpdate): Promise<void> {
+  const sets: string[] = [];
+  const params: unknown[] = [id];
+  const set = (column: string, value: unknown) => {
+    params.push(value);
+    sets.push(`${column} = $${params.length}`);
+  };
+  if (update.status !== undefined) set('status', update.status);
+  if (update.stats !== undefined) set('stats', JSON.stringify(update.stats));
+  if (update.attempts !== undefined) set('attempts', update.attempts);
+  if (update.nextAttemptAt !== undefined) set('next_attempt_at', update.nextAttemptAt ? update.nextAttemptAt.toISOString() : null);
+  if (update.error !== undefined) set('error', update.error ? JSON.stringify(update.error) : null);
+  if (update.finished) set('finished_at', new Date().toISOString());
+  if (sets.length === 0) return;
+  await q.query(`UPDATE integration_runs SET ${sets.join(', ')} WHERE id = $1`, params);
+}
+
+export async function loadRun(q: Queryable, id: number): Promise<SyncRun> {
+  const { rows } = await q.query<RunRow>(`SELECT ${COLUMNS} FROM integration_runs WHERE id = $1`, [id]);
+  if (!rows[0]) throw new Failure('integration.error/sync-not-found', `There is no sync run ${id}.`, { id }, 404);
+  return fromRow(rows[0]);
+}
+
+/** The latest runs of a source, newest first. */
+export async function listRuns(q: Queryable, sourceId: string): Promise<SyncRun[]> {
+  const { rows } = await q.query<RunRow>(`SELECT ${COLUMNS} FROM integration_runs WHERE source_id = $1 ORDER BY id DESC LIMIT ${HISTORY_LENGTH}`, [sourceId]);
+  return rows.map(fromRow);
+}
+
+/** Runs left `running` or `retrying` by a process that stopped: they failed. */
+export async function failInterruptedRuns(q: Queryable): Promise<void> {
+  await q.query(
+    `UPDATE integration_runs SET status = 'failed', finished_at = $1, next_attempt_at = NULL, error = $2 WHERE status IN ('running', 'retrying')`,
+    [new Date().toISOString(), JSON.stringify({ name: 'integration.error/app-failed', message: 'The run was interrupted: the server stopped before it ended.', data: {} })],
+  );
+}
