@@ -260,6 +260,16 @@ async function requireField(tx: Queryable, holderTypeName: string, name: string)
 
 const PROTECTED_TYPES = new Set([USER_TYPE]);
 
+/** Fields an integration app marks read-only (`integration/locked?`) keep their name and stay (APP-010). */
+function refuseLocked(holderTypeName: string, field: FieldDef, change: 'renamed' | 'deleted', dataField: string): void {
+  if (field.meta['integration/locked?'] !== true) return;
+  throw new Failure(
+    'schema.error/definition-invalid',
+    `The field "${field.name}" of "${holderTypeName}" is synchronized from an integration app that marks it read-only; it cannot be ${change}.`,
+    { field: dataField, holderType: holderTypeName, name: field.name },
+  );
+}
+
 /** Deletes a type, its Entities, its fields and every relation end that points to it. */
 export async function deleteType(tx: Queryable, name: string): Promise<TypeDef> {
   const type = await requireType(tx, name);
@@ -300,6 +310,7 @@ export async function renameType(tx: Queryable, fromName: string, toName: string
 export async function deleteField(tx: Queryable, holderTypeName: string, name: string): Promise<FieldDef> {
   const [, field] = await requireField(tx, holderTypeName, name);
   if (field.storage === 'system') throw new Failure('schema.error/definition-invalid', `The system field "${name}" cannot be deleted.`, { field: 'name' });
+  refuseLocked(holderTypeName, field, 'deleted', 'name');
   const catalog = await loadCatalog(tx);
   // Relation values stay while the other end of the relation still shows them.
   if (field.relationId && !catalog.inverse(field)) await tx.query('DELETE FROM links WHERE relation_id = $1', [field.relationId]);
@@ -312,6 +323,7 @@ export async function deleteField(tx: Queryable, holderTypeName: string, name: s
 export async function renameField(tx: Queryable, holderTypeName: string, fromName: string, toName: string): Promise<FieldDef> {
   const [type, field] = await requireField(tx, holderTypeName, fromName);
   if (field.storage === 'system') throw new Failure('schema.error/definition-invalid', `The system field "${fromName}" cannot be renamed.`, { field: 'from-name' });
+  refuseLocked(holderTypeName, field, 'renamed', 'from-name');
   if (type.fieldsByName.has(toName)) throw new Failure('schema.error/field-exists', `The type "${holderTypeName}" has a field "${toName}" already.`, { holderType: holderTypeName, name: toName });
   if (!toName || toName.length > 200) throw new Failure('schema.error/definition-invalid', 'A field name must have 1 to 200 characters.', { field: 'to-name' });
   await tx.query('UPDATE fields SET name = $1 WHERE id = $2', [toName, field.id]);

@@ -76,7 +76,7 @@ function sameTargets(a: readonly string[], b: readonly string[]): boolean {
 /** The field values a SET row writes, by workspace field name (relations as references). */
 async function inputOf(tx: Queryable, row: ConvertedRow, input: PageInput): Promise<Record<string, unknown>> {
   const values: Record<string, unknown> = { ...row.values, [input.mapping.deletedInSourceField]: 'no' };
-  for (const relation of row.relations) values[relation.keyField] = relation.multi ? JSON.stringify(relation.keys) : (relation.keys[0] ?? null);
+  for (const relation of row.relations) values[relation.keyField] = relation.keys.length === 0 ? null : relation.multi ? JSON.stringify(relation.keys) : relation.keys[0];
   for (const select of row.selects) {
     const ids = await resolveOptions(tx, input.authorId, select);
     values[select.field] = select.multi ? ids.map(ref) : ids[0] ? ref(ids[0]) : null;

@@ -1,0 +1,73 @@
+// File references (MAP-033..038, MAP-053): a file field's value is one URL (`text`) or several
+// (`array[text]`: a JSON array or its JSON text). The key is the URL's `__file-key` query
+// parameter when it has one, else the URL; `app://resource?...` addresses carry every query
+// parameter in `resource` (the app's `resource` endpoint gets them as `params`).
+import type { FileReference } from '../../types.js';
+import { parseJsonText } from './json-text.js';
+import { isEmpty, ValueError } from './value-error.js';
+
+const EXPECTED = 'a file URL (http, https, or app://resource?url=<url>&...)';
+const EXPECTED_MANY = 'file URLs: a JSON array of URLs (http, https, or app://resource?...), its JSON text, or one URL';
+const MAX_URL = 8192;
+const MAX_FILES = 100;
+const MAX_NAME = 255;
+export const FILE_KEY_PARAMETER = '__file-key';
+
+/** The last path segment of an address (a URL, or a bare path), decoded; `file` when there is none. */
+export function fileNameOf(address: string | undefined): string {
+  if (!address) return 'file';
+  let path: string;
+  try {
+    path = new URL(address).pathname;
+  } catch {
+    path = address.split(/[?#]/)[0] ?? '';
+  }
+  const segment = path.split('/').filter((s) => s !== '').pop() ?? '';
+  let name: string;
+  try {
+    name = decodeURIComponent(segment);
+  } catch {
+    name = segment;
+  }
+  name = name.replace(/[\u0000-\u001f\u007f/\\]/g, '_').trim();
+  return name === '' ? 'file' : name.slice(0, MAX_NAME);
+}
+
+export function toFileReference(value: unknown): FileReference {
+  if (typeof value !== 'string') throw new ValueError(EXPECTED, value);
+  const url = value.trim();
+  if (url === '' || url.length > MAX_URL || !URL.canParse(url)) throw new ValueError(EXPECTED, value);
+  const parsed = new URL(url);
+  const app = parsed.protocol === 'app:';
+  if (!app && parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ValueError(EXPECTED, value);
+  if (app && (parsed.hostname.toLowerCase() !== 'resource' || (parsed.pathname !== '' && parsed.pathname !== '/'))) throw new ValueError(EXPECTED, value);
+  const params = Object.fromEntries(parsed.searchParams);
+  const fileKey = params[FILE_KEY_PARAMETER];
+  return {
+    url,
+    key: fileKey !== undefined && fileKey !== '' ? fileKey : url,
+    name: fileNameOf(app ? params.url : url),
+    ...(app ? { resource: params } : {}),
+  };
+}
+
+/** The files of a value, without repeats of a key; at most one for a single file field. */
+export function toFileReferences(value: unknown, multi: boolean): FileReference[] {
+  if (isEmpty(value)) return [];
+  let items: unknown[];
+  if (Array.isArray(value)) items = value;
+  else if (typeof value === 'string' && value.trim().startsWith('[')) {
+    const parsed = parseJsonText(value.trim(), EXPECTED_MANY, value);
+    if (!Array.isArray(parsed)) throw new ValueError(EXPECTED_MANY, value);
+    items = parsed;
+  } else items = [value];
+  if (items.length > MAX_FILES) throw new ValueError(`at most ${MAX_FILES} ${EXPECTED_MANY}`, value);
+  const files = new Map<string, FileReference>();
+  for (const item of items) {
+    if (isEmpty(item)) continue;
+    const file = toFileReference(item);
+    if (!files.has(file.key)) files.set(file.key, file);
+  }
+  const all = [...files.values()];
+  return multi ? all : all.slice(0, 1);
+}
