@@ -1,7 +1,7 @@
-// Where a signed file address leads. Today the service holds no file bytes: a file is the
-// `{file/name, file/url}` value stored in the Entity, and the download answers a redirect to that
-// `file/url`. A file store (a later issue: files downloaded and kept by the service) plugs in here
-// by answering `{kind: 'content', ...}` for the files it holds.
+// Where a signed file address leads. A file is the `{file/name, file/url}` value stored in the
+// Entity, and the download answers a redirect to that `file/url`; files the service holds (those
+// an integration downloaded, server/src/integrations/files/file-source.ts) answer
+// `{kind: 'content', ...}` instead.
 import type { Readable } from 'node:stream';
 import type { Queryable } from '../db/database.js';
 import type { CatalogCache } from '../model/catalog.js';

@@ -5,6 +5,7 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import type { components } from '../../../generated/service/types.js';
 import type { ServerContext } from '../server-context.js';
 import { runGraphqlRequest, type GraphqlEnv, type GraphqlRequest } from './execute.js';
+import { withIntegrationFiles } from '../integrations/files/file-source.js';
 import { storedFileUrls, type FileSource } from './file-source.js';
 import { parseRef, verifyFileUrl } from './file-urls.js';
 import { SpaceSchemaCache } from './schema-cache.js';
@@ -48,8 +49,11 @@ export function graphqlRoutes(context: ServerContext): Router {
   return router;
 }
 
-/** Routes served outside /api without a token (signed file downloads). */
-export function publicFileRoutes(context: ServerContext, source: FileSource = storedFileUrls(context.db, context.catalogs)): Router {
+/**
+ * Routes served outside /api without a token (signed file downloads). By default a file is the
+ * content stored for it when an integration downloaded it, else a redirect to its `file/url`.
+ */
+export function publicFileRoutes(context: ServerContext, source: FileSource = withIntegrationFiles(context.db, storedFileUrls(context.db, context.catalogs))): Router {
   const router = Router();
   router.get(
     '/files/:ref',
@@ -78,7 +82,8 @@ export function publicFileRoutes(context: ServerContext, source: FileSource = st
           res.redirect(302, found.url);
           return;
         case 'content':
-          res.status(200).type(found.contentType).attachment(found.name);
+          // attachment() sets a type from the name's extension: the stored content type comes after.
+          res.status(200).attachment(found.name).type(found.contentType);
           found.body.pipe(res);
           return;
         case 'missing':

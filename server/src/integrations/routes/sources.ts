@@ -4,8 +4,7 @@ import { Router, type NextFunction, type Request, type Response } from 'express'
 import type { components } from '../../../../generated/service/types.js';
 import type { Caller } from '../../commands/context.js';
 import type { ServerContext } from '../../server-context.js';
-// TRANSITION: loaded on first use while the modules source-setup.ts needs are being written.
-const setup = () => import('../sync/source-setup.js');
+import { addSource, changeSource } from '../sync/source-setup.js';
 import { deleteSource, listSources, loadSource, sourceToApi } from '../sync/source-store.js';
 
 type Authed = Response<unknown, { caller: Caller }>;
@@ -28,7 +27,7 @@ export function sourceRoutes(context: ServerContext): Router {
   router.post(
     BASE,
     route(async (req, res) => {
-      const source = await (await setup()).addSource(context, res.locals.caller.userId, req.body as components['schemas']['IntegrationSourceInput']);
+      const source = await addSource(context, res.locals.caller.userId, req.body as components['schemas']['IntegrationSourceInput']);
       res.status(201).json(sourceToApi(source));
     }),
   );
@@ -41,7 +40,7 @@ export function sourceRoutes(context: ServerContext): Router {
   router.patch(
     `${BASE}/:sourceId`,
     route(async (req, res) => {
-      res.json(sourceToApi(await (await setup()).changeSource(context, String(req.params.sourceId), req.body as components['schemas']['IntegrationSourceUpdate'])));
+      res.json(sourceToApi(await changeSource(context, String(req.params.sourceId), req.body as components['schemas']['IntegrationSourceUpdate'])));
     }),
   );
   router.delete(

@@ -4,9 +4,7 @@
 // one process: a run left `running` by a process that stopped is marked failed at the next start.
 import { Failure } from '../../api/failure.js';
 import type { ServerContext, SyncService } from '../../server-context.js';
-import type { RunEnv } from './run.js';
-// TRANSITION: loaded on first use while the modules run.ts needs are being written.
-const runModule = () => import('./run.js');
+import { runEvent, runSync, type RunEnv } from './run.js';
 import { createRun, emptyStats, failInterruptedRuns, updateRun, type SyncTrigger } from './run-store.js';
 import { loadSource } from './source-store.js';
 
@@ -92,7 +90,7 @@ export class SyncEngine implements SyncService {
       const runId = await this.launch(source.id, 'manual', async (env, startedAt) => {
         try {
           // Read again in the queue: an event run before it may have changed the source.
-          await (await runModule()).runSync(env, await loadSource(this.context.db, source.id), startedAt);
+          await runSync(env, await loadSource(this.context.db, source.id), startedAt);
         } finally {
           this.manual.delete(source.id);
         }
@@ -113,7 +111,7 @@ export class SyncEngine implements SyncService {
   }
 
   receiveEvent(sourceId: string, event: { headers: Record<string, string>; payload: unknown }): void {
-    this.launch(sourceId, 'event', async (env) => (await runModule()).runEvent(env, await loadSource(this.context.db, sourceId), event)).catch((error: unknown) =>
+    this.launch(sourceId, 'event', async (env) => runEvent(env, await loadSource(this.context.db, sourceId), event)).catch((error: unknown) =>
       this.context.log(`sync engine: event for source ${sourceId} not applied: ${String(error)}`),
     );
   }
