@@ -1,7 +1,7 @@
 /**
  * The check model: one conformance check is one verifiable statement about a
- * server (or, later, an integration app), with an ID, a level and the
- * requirement IDs of spec/requirements.yaml that it covers.
+ * server or an integration app, with an ID, a level and the requirement IDs of
+ * spec/requirements.yaml that it covers.
  */
 import type { HttpClient } from './http.js';
 
@@ -18,6 +18,20 @@ export interface FastCheckSettings {
   path?: string;
 }
 
+/** What the app target needs beyond its address (`svc-conformance app`). */
+export interface AppTargetOptions {
+  /** Field values of one account type, e.g. `{token: 'good'}`; absent for an app without authentication. */
+  account?: Record<string, unknown>;
+  /** Account type id (an `authentication` entry); absent: the first entry whose fields match the account's keys. */
+  accountType?: string;
+  /** Filter values sent with the schema, data and webhook requests (for apps with required filters); default `{}`. */
+  filter?: Record<string, unknown>;
+  /** Run checks that may revoke the account in the external system (DELETE /api/v1/account). */
+  destructive?: boolean;
+  /** Most data pages read per type before the app is taken to page forever (default 10,000, as the reference server). */
+  maxPages?: number;
+}
+
 export interface CheckContext {
   /** Base address of the target, without a trailing slash. */
   baseUrl: string;
@@ -26,6 +40,8 @@ export interface CheckContext {
   http: HttpClient;
   fastCheck: FastCheckSettings;
   log: (message: string) => void;
+  /** App target only: the account to use and what may be done with it. */
+  app?: AppTargetOptions;
 }
 
 export interface Check {
@@ -74,4 +90,19 @@ export class CheckFailure extends Error {
 
 export function isCheckFailure(value: unknown): value is CheckFailure {
   return value instanceof CheckFailure;
+}
+
+/**
+ * Thrown by a check that does not apply to this target (an optional endpoint the app does not
+ * implement, an account type it does not offer, ...): verdict `skip`, the message is the note.
+ */
+export class CheckSkipped extends Error {
+  constructor(note: string) {
+    super(note);
+    this.name = 'CheckSkipped';
+  }
+}
+
+export function isCheckSkipped(value: unknown): value is CheckSkipped {
+  return value instanceof CheckSkipped;
 }

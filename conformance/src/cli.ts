@@ -1,10 +1,13 @@
 /**
- * svc-conformance: runs the conformance checks against a server (or, later, an integration app).
+ * svc-conformance: runs the conformance checks against a server or an integration app.
  *
  *   svc-conformance server --base-url URL --token TOKEN [--seed N] [--runs N] [--only a,b] [--skip a,b] [--list]
+ *   svc-conformance app --app-url URL [--account JSON] [--account-type ID] [--destructive] [--seed N] [--only a,b] [--list]
  */
 import { parseArgs, styleText } from 'node:util';
-import type { Target } from './check.js';
+import type { AppTargetOptions, Target } from './check.js';
+import { appPreflight } from './checks/app/preflight.js';
+import { isRecord } from './shapes.js';
 import { checksFor, selectChecks, SelectionError } from './registry.js';
 import { formatCheckList, formatResult, formatSummary, plainStyle, type Style } from './report.js';
 import { DEFAULT_NUM_RUNS, randomSeed, runChecks } from './runner.js';
@@ -15,11 +18,24 @@ import { DEFAULT_TIMEOUT_MS, HttpClient } from './http.js';
 const USAGE = `Usage:
   svc-conformance server --base-url URL --token TOKEN [options]
   svc-conformance server --list [--only a,b] [--skip a,b]
-  svc-conformance app --list
+  svc-conformance app --app-url URL [--account JSON] [--account-type ID] [--destructive] [options]
+  svc-conformance app --list [--only a,b] [--skip a,b]
 
-Options:
+Options of the server target:
   --base-url URL   address of the service (e.g. http://127.0.0.1:3000)
   --token TOKEN    API token (default: $SVC_TOKEN)
+
+Options of the app target:
+  --app-url URL    address of the integration app (e.g. http://127.0.0.1:8090)
+  --account JSON   field values of one account type, e.g. '{"token":"..."}' (default: $SVC_APP_ACCOUNT);
+                   not needed by an app without authentication
+  --account-type ID  the account type of --account (default: the first whose fields match its keys)
+  --filter JSON    filter values sent with schema, data and webhook requests (default {}), e.g. '{"region":"eu"}'
+  --destructive    also run DELETE /api/v1/account (it may revoke the account in the external system)
+  --max-pages N    data pages read per type before pagination is taken to be endless (default 10000)
+  (app.webhooks-install installs a webhook in the external system when the app's config enables webhooks)
+
+Options of both:
   --seed N         fast-check seed (random when absent; always printed)
   --runs N         fast-check runs per property (default ${DEFAULT_NUM_RUNS})
   --path P         fast-check replay path of a failure (needs --only with one check)
@@ -77,6 +93,12 @@ export async function main(argv: string[]): Promise<number> {
       only: { type: 'string' },
       skip: { type: 'string' },
       timeout: { type: 'string' },
+      'app-url': { type: 'string' },
+      account: { type: 'string' },
+      'account-type': { type: 'string' },
+      filter: { type: 'string' },
+      destructive: { type: 'boolean', default: false },
+      'max-pages': { type: 'string' },
       list: { type: 'boolean', default: false },
       verbose: { type: 'boolean', default: false },
       help: { type: 'boolean', short: 'h', default: false },
@@ -94,10 +116,10 @@ export async function main(argv: string[]): Promise<number> {
   const skip = csv(values.skip);
   const available = checksFor(target as Target);
 
-  if (target === 'app') {
-    if (!values.list) throw new UsageError('no app checks yet (only "app --list" is available)');
-    process.stdout.write('no app checks yet\n');
-    return 0;
+  const appOnly = (['app-url', 'account', 'account-type', 'filter', 'max-pages'] as const).filter((o) => values[o] !== undefined);
+  if (target === 'server' && (appOnly.length > 0 || values.destructive)) throw new UsageError(`--${appOnly[0] ?? 'destructive'} is an option of the app target`);
+  if (target === 'app' && (values['base-url'] !== undefined || values.token !== undefined)) {
+    throw new UsageError(`the app target takes --app-url (and --account), not --${values['base-url'] !== undefined ? 'base-url' : 'token'}`);
   }
 
   if (values.list) {
@@ -105,6 +127,8 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(`${formatCheckList(selected)}\n`);
     return 0;
   }
+
+  if (target === 'app') return runApp(values, only, skip);
 
   const baseUrl = values['base-url'];
   const token = values.token ?? process.env['SVC_TOKEN'];
@@ -145,6 +169,90 @@ export async function main(argv: string[]): Promise<number> {
     process.stdout.write(
       `reproduce: svc-conformance server --base-url ${shellQuote(baseUrl)} --token "$SVC_TOKEN" --seed ${seed} --runs ${numRuns} --only ${ids}\n`,
     );
+  }
+  return summary.exitCode;
+}
+
+/** A JSON object option (--account, --filter); `example` shows the expected form. */
+function parseObject(text: string | undefined, option: string, example: string): Record<string, unknown> | undefined {
+  if (text === undefined || text === '') return undefined;
+  let value: unknown;
+  try {
+    value = JSON.parse(text) as unknown;
+  } catch (error) {
+    throw new UsageError(`${option} is not JSON (${error instanceof Error ? error.message : String(error)}); expected a JSON object, e.g. '${example}'`);
+  }
+  if (!isRecord(value)) throw new UsageError(`${option} must be a JSON object, e.g. '${example}', got ${JSON.stringify(value)}`);
+  return value;
+}
+
+interface AppValues {
+  'app-url'?: string | undefined;
+  account?: string | undefined;
+  'account-type'?: string | undefined;
+  filter?: string | undefined;
+  destructive?: boolean | undefined;
+  'max-pages'?: string | undefined;
+  seed?: string | undefined;
+  runs?: string | undefined;
+  path?: string | undefined;
+  timeout?: string | undefined;
+  verbose?: boolean | undefined;
+}
+
+async function runApp(values: AppValues, only: string[] | undefined, skip: string[] | undefined): Promise<number> {
+  const appUrl = values['app-url'];
+  if (appUrl === undefined) throw new UsageError('--app-url is required');
+  if (!/^https?:\/\/[^/]/.test(appUrl)) throw new UsageError(`--app-url must be an http(s) URL, got ${JSON.stringify(appUrl)}`);
+  const account = parseObject(values.account ?? process.env['SVC_APP_ACCOUNT'], '--account', '{"token":"..."}');
+  const filter = parseObject(values.filter, '--filter', '{"region":"eu"}');
+  const maxPages = integer(values['max-pages'], '--max-pages', 1);
+  const app: AppTargetOptions = {
+    ...(account === undefined ? {} : { account }),
+    ...(values['account-type'] === undefined ? {} : { accountType: values['account-type'] }),
+    ...(filter === undefined ? {} : { filter }),
+    ...(values.destructive ? { destructive: true } : {}),
+    ...(maxPages === undefined ? {} : { maxPages }),
+  };
+  const seed = integer(values.seed, '--seed', 0) ?? randomSeed();
+  const numRuns = integer(values.runs, '--runs', 1) ?? DEFAULT_NUM_RUNS;
+  const timeoutMs = integer(values.timeout, '--timeout', 1);
+  const selected = selectChecks(checksFor('app'), { ...(only ? { only } : {}), ...(skip ? { skip } : {}) });
+  if (values.path !== undefined && selected.length !== 1) throw new UsageError('--path replays one property: select exactly one check with --only');
+
+  const problem = await appPreflight(appUrl, app, timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  if (problem !== undefined) {
+    process.stderr.write(`svc-conformance: ${problem}\n`);
+    return 2;
+  }
+
+  const style = colours(process.stdout);
+  const skipStyle: Style = { ...style, fail: style.dim };
+  const idWidth = Math.max(0, ...selected.map((c) => c.id.length));
+  process.stdout.write(`svc-conformance app ${appUrl}: ${selected.length} checks, seed ${seed}, ${numRuns} runs per property\n\n`);
+  const summary = await runChecks({
+    target: 'app',
+    baseUrl: appUrl,
+    token: '',
+    app,
+    seed,
+    numRuns,
+    ...(values.path === undefined ? {} : { path: values.path }),
+    ...(only ? { only } : {}),
+    ...(skip ? { skip } : {}),
+    ...(timeoutMs === undefined ? {} : { timeoutMs }),
+    onResult: (result) => process.stdout.write(`${formatResult(result, idWidth, result.verdict === 'skip' ? skipStyle : style)}\n`),
+    ...(values.verbose ? { log: (message: string) => process.stderr.write(`${message}\n`) } : {}),
+  });
+  process.stdout.write(`\n${formatSummary(summary)}\n`);
+  const skipped = summary.results.filter((r) => r.verdict === 'skip');
+  if (skipped.length > 0) process.stdout.write(`${skipped.length} skipped (not applicable to this app or not run): ${skipped.map((r) => r.id).join(', ')}\n`);
+  if (summary.failures.length > 0) {
+    const ids = summary.failures.map((r) => r.id).join(',');
+    const accountArgs =
+      `${account === undefined ? '' : ' --account "$SVC_APP_ACCOUNT"'}${app.accountType === undefined ? '' : ` --account-type ${shellQuote(app.accountType)}`}` +
+      `${filter === undefined ? '' : ` --filter ${shellQuote(JSON.stringify(filter))}`}`;
+    process.stdout.write(`reproduce: svc-conformance app --app-url ${shellQuote(appUrl)}${accountArgs} --seed ${seed} --runs ${numRuns} --only ${ids}\n`);
   }
   return summary.exitCode;
 }

@@ -1,7 +1,7 @@
 /**
  * Public API of the conformance kit, for programmatic use (tests, other runners).
  */
-export { CheckFailure, defineCheck, type Check, type CheckContext, type FailureDetails, type Level, type Target } from './check.js';
+export { CheckFailure, CheckSkipped, defineCheck, type AppTargetOptions, type Check, type CheckContext, type FailureDetails, type Level, type Target } from './check.js';
 export { allChecks, appChecks, serverChecks } from './checks/index.js';
 export { HttpClient, toCurl, type HttpRequest, type HttpResponse } from './http.js';
 export { checkProperty } from './property.js';

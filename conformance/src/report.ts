@@ -45,7 +45,8 @@ export function formatSummary(summary: RunSummary): string {
     .filter((level) => summary.byLevel[level].total > 0)
     .map((level) => {
       const c = summary.byLevel[level];
-      return `${level} ${c.pass}/${c.total} passed${c.fail + c.error > 0 ? ` (${c.fail} failed, ${c.error} errored)` : ''}`;
+      const parts = [c.fail + c.error > 0 ? `${c.fail} failed, ${c.error} errored` : '', (c.skip ?? 0) > 0 ? `${c.skip} skipped` : ''].filter((p) => p !== '');
+      return `${level} ${c.pass}/${c.total} passed${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`;
     });
   const verdict = summary.exitCode === 0 ? 'conformant (every MUST check passed)' : 'NOT conformant (a MUST check failed)';
   return `${summary.totals.total} checks in ${summary.durationMs} ms: ${levels.join('; ') || 'nothing run'}. ${verdict}. seed ${summary.seed}, ${summary.numRuns} runs per property`;

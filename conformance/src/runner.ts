@@ -1,11 +1,12 @@
 /**
  * Runs checks sequentially against a target and summarises the verdicts.
  */
-import { LEVELS, isCheckFailure, type Check, type FailureDetails, type Level, type Target } from './check.js';
+import { LEVELS, isCheckFailure, isCheckSkipped, type AppTargetOptions, type Check, type FailureDetails, type Level, type Target } from './check.js';
 import { HttpClient, normalizeBaseUrl, DEFAULT_TIMEOUT_MS } from './http.js';
 import { checksFor, selectChecks } from './registry.js';
 
-export type Verdict = 'pass' | 'fail' | 'error';
+/** `skip`: the check does not apply to the target (e.g. an optional endpoint it does not implement). */
+export type Verdict = 'pass' | 'fail' | 'error' | 'skip';
 
 export interface CheckResult {
   id: string;
@@ -15,7 +16,7 @@ export interface CheckResult {
   requirements: string[];
   verdict: Verdict;
   durationMs: number;
-  /** Why the check failed or crashed (absent on pass). */
+  /** Why the check failed or crashed, or the note of a skipped check (absent on pass). */
   message?: string;
   /** Counterexample, curl line, seed and path of a failure. */
   details?: FailureDetails;
@@ -30,6 +31,8 @@ export interface VerdictCounts {
   pass: number;
   fail: number;
   error: number;
+  /** Skipped checks; present only when a check was skipped. */
+  skip?: number;
 }
 
 export interface RunSummary {
@@ -42,7 +45,7 @@ export interface RunSummary {
   /** Counts per level. */
   byLevel: Record<Level, VerdictCounts>;
   totals: VerdictCounts;
-  /** Results whose verdict is not `pass`. */
+  /** Results whose verdict is `fail` or `error`. */
   failures: CheckResult[];
   /** 0 when every MUST check passed, 1 otherwise. */
   exitCode: 0 | 1;
@@ -64,6 +67,8 @@ export interface RunOptions {
   skip?: readonly string[];
   /** Per-request time-out; default 10 s. */
   timeoutMs?: number;
+  /** App target: the account and what may be done with it. */
+  app?: AppTargetOptions;
   /** Checks to choose from instead of the built-in catalogue (tests). */
   checks?: readonly Check[];
   onStart?: (check: Check) => void;
@@ -88,10 +93,20 @@ async function runOne(check: Check, options: RunOptions, seed: number, numRuns: 
   const started = performance.now();
   const fastCheck = options.path === undefined ? { seed, numRuns } : { seed, numRuns, path: options.path };
   try {
-    await check.run({ baseUrl: http.baseUrl, token: options.token, http, fastCheck, log: (m) => log(`[${check.id}] ${m}`) });
+    await check.run({
+      baseUrl: http.baseUrl,
+      token: options.token,
+      http,
+      fastCheck,
+      log: (m) => log(`[${check.id}] ${m}`),
+      ...(options.app === undefined ? {} : { app: options.app }),
+    });
     return { ...base, verdict: 'pass', durationMs: Math.round(performance.now() - started), exchanges: http.exchanges.length };
   } catch (error) {
     const durationMs = Math.round(performance.now() - started);
+    if (isCheckSkipped(error)) {
+      return { ...base, verdict: 'skip', durationMs, message: error.message, exchanges: http.exchanges.length };
+    }
     if (isCheckFailure(error)) {
       return { ...base, verdict: 'fail', durationMs, message: error.message, details: error.details, exchanges: http.exchanges.length };
     }
@@ -113,11 +128,12 @@ export function summarize(results: CheckResult[], meta: Pick<RunSummary, 'target
   for (const result of results) {
     for (const counts of [byLevel[result.level], totals]) {
       counts.total += 1;
-      counts[result.verdict] += 1;
+      if (result.verdict === 'skip') counts.skip = (counts.skip ?? 0) + 1;
+      else counts[result.verdict] += 1;
     }
   }
   const mustFailed = byLevel.MUST.fail + byLevel.MUST.error > 0;
-  return { ...meta, results, byLevel, totals, failures: results.filter((r) => r.verdict !== 'pass'), exitCode: mustFailed ? 1 : 0 };
+  return { ...meta, results, byLevel, totals, failures: results.filter((r) => r.verdict === 'fail' || r.verdict === 'error'), exitCode: mustFailed ? 1 : 0 };
 }
 
 /** Selects and runs checks one after the other. Throws SelectionError for unknown selectors. */

@@ -339,8 +339,8 @@ describe('svc-conformance CLI', () => {
     expect(stdout).toMatch(/^MUST\s+auth\.missing-token\s+\[AUTH-001\]\s+Requests without/m);
   }, 30_000);
 
-  it('app has no checks yet: --list exits 0, a run is a usage error', async () => {
-    expect((await cli(['app', '--list'])).stdout).toContain('no app checks yet');
+  it('app --list lists the app checks; a run without --app-url is a usage error', async () => {
+    expect((await cli(['app', '--list'])).stdout).toMatch(/^MUST\s+app\.information\s+\[APP-001/m);
     expect((await cli(['app', '--base-url', 'http://127.0.0.1:9'])).code).toBe(2);
     expect((await cli(['server'])).code).toBe(2);
   }, 30_000);

@@ -1,6 +1,6 @@
 /**
  * Every check of the suite. Server checks live in ./server, one per file;
- * add a new check by importing it here.
+ * add a new check by importing it here. App checks live in ./app.
  */
 import type { Check } from '../check.js';
 import authBearerScheme from './server/auth-bearer-scheme.js';
@@ -42,6 +42,7 @@ import queryNoLimit from './server/query-no-limit.js';
 import { documentsChecks } from './documents/index.js';
 import { graphqlChecks } from './graphql/index.js';
 import { webhooksChecks } from './webhooks/index.js';
+import { appChecks } from './app/index.js';
 
 /**
  * Server checks that build their own test Databases with svc.schema/batch and write Entities
@@ -97,7 +98,7 @@ export const serverChecks: readonly Check[] = [
   robustnessNo5xxNoStackTrace,
 ];
 
-/** Integration-app checks: none yet. */
-export const appChecks: readonly Check[] = [];
+/** Integration-app checks (`svc-conformance app`), in run order; one folder, ./app. */
+export { appChecks };
 
 export const allChecks: readonly Check[] = [...serverChecks, ...appChecks];

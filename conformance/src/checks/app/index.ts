@@ -1,0 +1,52 @@
+/**
+ * Checks of an integration app (spec/app.openapi.yaml), in run order: app information and
+ * accounts, config and schema, data, the optional endpoints, OAuth, webhooks, and last the
+ * account clean-up (which may revoke the account). One check per file in this folder; the other
+ * modules are what they share (client, contract, account, session, pages, rows, values, ...).
+ */
+import type { Check } from '../../check.js';
+import authentication from './authentication.js';
+import config from './config.js';
+import dataDelta from './data-delta.js';
+import dataErrorBody from './data-error-body.js';
+import dataPagination from './data-pagination.js';
+import dataRows from './data-rows.js';
+import datalist from './datalist.js';
+import deleteAccount from './delete-account.js';
+import filterValidate from './filter-validate.js';
+import fullSyncStable from './full-sync-stable.js';
+import information from './information.js';
+import logo from './logo.js';
+import oauthAccessTokenRefused from './oauth-access-token-refused.js';
+import oauth1Authorize from './oauth1-authorize.js';
+import oauth1State from './oauth1-state.js';
+import oauth2Authorize from './oauth2-authorize.js';
+import schema from './schema.js';
+import schemaWorkflowOptions from './schema-workflow-options.js';
+import validateAccount from './validate-account.js';
+import validateInvalidAccount from './validate-invalid-account.js';
+import webhooksInstall from './webhooks-install.js';
+
+export const appChecks: readonly Check[] = [
+  information,
+  authentication,
+  validateAccount,
+  validateInvalidAccount,
+  config,
+  schema,
+  schemaWorkflowOptions,
+  dataPagination,
+  dataRows,
+  dataDelta,
+  dataErrorBody,
+  fullSyncStable,
+  datalist,
+  filterValidate,
+  logo,
+  oauth2Authorize,
+  oauth1Authorize,
+  oauth1State,
+  oauthAccessTokenRefused,
+  webhooksInstall,
+  deleteAccount,
+];
