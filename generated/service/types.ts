@@ -191,8 +191,9 @@ export interface paths {
          * @description The address GraphQL gives in `File.url`; it needs no token, its signature is the
          *     authorization. It is valid until `expires` (`File.urlExpiresAt`, 60 minutes after it was
          *     signed). `signature` is an HMAC-SHA256 with the server's signing key over `ref`, a line
-         *     feed and `expires`, in base64url. A valid address answers the file: today a redirect to
-         *     the file's stored `file/url`. A tampered address is refused with 403
+         *     feed and `expires`, in base64url. A valid address answers the file: its content (200,
+         *     with its own content type) when the service stores it (files downloaded from an
+         *     integration app), otherwise a redirect to the file's stored `file/url`. A tampered address is refused with 403
          *     `file.error/signature-invalid`, an expired one with 403 `file.error/url-expired`; when
          *     the Entity no longer holds that file the answer is 404 `file.error/not-found`.
          */
@@ -3234,13 +3235,13 @@ export interface operations {
         };
         requestBody?: never;
         responses: {
-            /** @description The file's content (once the service stores files). */
+            /** @description The file's content (a file downloaded from an integration app), with its content type. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/octet-stream": string;
+                    "*/*": string;
                 };
             };
             /** @description The file is at the address in `Location` (its stored `file/url`). */
@@ -3747,6 +3748,7 @@ export interface operations {
             };
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
+            422: components["responses"]["AppFailed"];
         };
     };
     deliverEntityChanges: {

@@ -171,8 +171,9 @@ export const getGraphqlSchema = <ThrowOnError extends boolean = false>(options: 
  * The address GraphQL gives in `File.url`; it needs no token, its signature is the
  * authorization. It is valid until `expires` (`File.urlExpiresAt`, 60 minutes after it was
  * signed). `signature` is an HMAC-SHA256 with the server's signing key over `ref`, a line
- * feed and `expires`, in base64url. A valid address answers the file: today a redirect to
- * the file's stored `file/url`. A tampered address is refused with 403
+ * feed and `expires`, in base64url. A valid address answers the file: its content (200,
+ * with its own content type) when the service stores it (files downloaded from an
+ * integration app), otherwise a redirect to the file's stored `file/url`. A tampered address is refused with 403
  * `file.error/signature-invalid`, an expired one with 403 `file.error/url-expired`; when
  * the Entity no longer holds that file the answer is 404 `file.error/not-found`.
  *

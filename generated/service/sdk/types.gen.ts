@@ -2670,6 +2670,14 @@ export type ReceiveIntegrationEventErrors = {
      * The body exceeds the size limit.
      */
     413: ErrorBody;
+    /**
+     * The integration app refused the request or failed (an error status, invalid JSON, an
+     * answer that does not match the app contract, a time-out, an answer over the size
+     * limit). `message` carries the app's `message` (or `error`) when it sent one;
+     * `data.operation` names the app endpoint and `data.appStatus` its HTTP status.
+     *
+     */
+    422: ErrorBody;
 };
 
 export type ReceiveIntegrationEventError = ReceiveIntegrationEventErrors[keyof ReceiveIntegrationEventErrors];
