@@ -193,73 +193,162 @@ export async function insertEntity(
   observer?: WriteObserver,
   options: WriteOptions = {},
 ): Promise<Entity> {
+  return (await insertEntities(tx, catalog, typeName, [input], authorId, observer, options))[0] as Entity;
+}
+
+/** Rows of one multi-row INSERT (7 parameters each, far below the protocol's bound). */
+const INSERT_CHUNK = 500;
+
+interface PreparedInsert {
+  id: string;
+  createdBy: string;
+  data: Record<string, unknown>;
+  values: Record<string, unknown>;
+  links: Array<[FieldDef, string[]]>;
+  secrets: string[];
+}
+
+/**
+ * Creates Entities of one type in a few statements (the sync engine writes pages of them):
+ * one public id range, multi-row INSERTs, the relation values of each field in one statement
+ * where no value moves from another Entity. Answers them in order, as insertEntity does.
+ */
+export async function insertEntities(
+  tx: Queryable,
+  catalog: Catalog,
+  typeName: string,
+  inputs: readonly Record<string, unknown>[],
+  authorId: string,
+  observer?: WriteObserver,
+  options: WriteOptions = {},
+): Promise<Entity[]> {
   const type = catalog.type(typeName);
-  const rawId = input['svc/id'];
-  if (rawId !== undefined && !isUuid(rawId)) {
-    throw new Failure('entity.error/value-invalid', `"svc/id" must be a UUID string; got ${JSON.stringify(rawId)}.`, { field: 'svc/id', expected: 'uuid' });
-  }
-  const id = (rawId ?? randomUUID()).toLowerCase();
-  if ((await tx.query('SELECT id FROM entities WHERE id = $1', [id])).rows.length > 0) {
-    throw new Failure('entity.error/duplicate-id', `An Entity with svc/id ${id} exists already.`, { id, field: 'svc/id' });
-  }
+  if (inputs.length === 0) return [];
   const users = catalog.type(USER_TYPE);
   const createdByField = catalog.field(type, 'svc/created-by');
-  const createdBy = input['svc/created-by'] === undefined ? authorId : referenceId(createdByField, input['svc/created-by']);
-  if (input['svc/created-by'] !== undefined) await assertExist(tx, createdByField, users, [createdBy]);
-  // A comment's author is its creator (contract, "Comment"), unless the client names one.
-  if (type.name === COMMENT_TYPE && input['comment/author'] === undefined) input = { ...input, 'comment/author': { 'svc/id': createdBy } };
-
-  const data: Record<string, unknown> = {};
-  const links: Array<[FieldDef, string[]]> = [];
-  const values: Record<string, unknown> = {};
-  for (const [name, value] of Object.entries(input)) {
-    if (SYSTEM_FIELD_NAMES.has(name)) continue;
-    const field = catalog.field(type, name);
-    if (field.meta['svc/readonly?'] === true && !options.writeReadOnly) {
-      throw new Failure('entity.error/field-readonly', `"${name}" is read-only.`, { field: name });
+  const prepared: PreparedInsert[] = [];
+  for (let input of inputs) {
+    const rawId = input['svc/id'];
+    if (rawId !== undefined && !isUuid(rawId)) {
+      throw new Failure('entity.error/value-invalid', `"svc/id" must be a UUID string; got ${JSON.stringify(rawId)}.`, { field: 'svc/id', expected: 'uuid' });
     }
-    if (field.storage === 'link') {
-      const targets = relationTargets(field, value);
-      links.push([field, targets]);
-      values[name] = field.isCollection ? targets.map((t) => ({ 'svc/id': t })) : targets[0] ? { 'svc/id': targets[0] } : null;
-    } else {
-      const encoded = encodeValue(field, value);
-      if (encoded !== null) data[field.key as string] = encoded;
-      values[name] = decodeValue(field, encoded);
+    const id = (rawId ?? randomUUID()).toLowerCase();
+    const createdBy = input['svc/created-by'] === undefined ? authorId : referenceId(createdByField, input['svc/created-by']);
+    if (input['svc/created-by'] !== undefined) await assertExist(tx, createdByField, users, [createdBy]);
+    // A comment's author is its creator (contract, "Comment"), unless the client names one.
+    if (type.name === COMMENT_TYPE && input['comment/author'] === undefined) input = { ...input, 'comment/author': { 'svc/id': createdBy } };
+    const data: Record<string, unknown> = {};
+    const links: Array<[FieldDef, string[]]> = [];
+    const values: Record<string, unknown> = {};
+    for (const [name, value] of Object.entries(input)) {
+      if (SYSTEM_FIELD_NAMES.has(name)) continue;
+      const field = catalog.field(type, name);
+      if (field.meta['svc/readonly?'] === true && !options.writeReadOnly) {
+        throw new Failure('entity.error/field-readonly', `"${name}" is read-only.`, { field: name });
+      }
+      if (field.storage === 'link') {
+        const targets = relationTargets(field, value);
+        links.push([field, targets]);
+        values[name] = field.isCollection ? targets.map((t) => ({ 'svc/id': t })) : targets[0] ? { 'svc/id': targets[0] } : null;
+      } else {
+        const encoded = encodeValue(field, value);
+        if (encoded !== null) data[field.key as string] = encoded;
+        values[name] = decodeValue(field, encoded);
+      }
     }
+    // A rich text field always has a document: new Entities get a fresh secret.
+    const secrets: string[] = [];
+    for (const field of type.fields) {
+      if (field.fieldType !== RICH_TEXT_TYPE) continue;
+      if (!(field.name in input) || input[field.name] === null) {
+        const secret = randomUUID();
+        data[field.key as string] = secret;
+        values[field.name] = { 'Collaboration~Documents/secret': secret };
+      }
+      secrets.push(data[field.key as string] as string);
+    }
+    prepared.push({ id, createdBy, data, values, links, secrets });
   }
-  // A rich text field always has a document: new Entities get a fresh secret.
-  const secrets: string[] = [];
-  for (const field of type.fields) {
-    if (field.fieldType !== RICH_TEXT_TYPE) continue;
-    if (!(field.name in input) || input[field.name] === null) {
-      const secret = randomUUID();
-      data[field.key as string] = secret;
-      values[field.name] = { 'Collaboration~Documents/secret': secret };
-    }
-    secrets.push(data[field.key as string] as string);
+  const givenIds = prepared.map((p) => p.id);
+  if (new Set(givenIds).size !== givenIds.length) {
+    const twice = givenIds.find((id, i) => givenIds.indexOf(id) !== i);
+    throw new Failure('entity.error/duplicate-id', `An Entity with svc/id ${twice} exists already.`, { id: twice, field: 'svc/id' });
   }
-  const publicId = Number(
-    (await tx.query<{ n: number }>('UPDATE types SET next_public_id = next_public_id + 1 WHERE id = $1 RETURNING next_public_id AS n', [type.id])).rows[0]?.n,
-  ) - 1;
-  const now = new Date().toISOString();
-  await tx.query(
-    'INSERT INTO entities (id, type_id, public_id, created_at, modified_at, created_by, data) VALUES ($1, $2, $3, $4, $5, $6, $7)',
-    [id, type.id, publicId, now, now, createdBy, JSON.stringify(data)],
+  const clientIds = inputs.flatMap((input, i) => (input['svc/id'] !== undefined ? [prepared[i]?.id as string] : []));
+  for (let i = 0; i < clientIds.length; i += INSERT_CHUNK) {
+    const part = clientIds.slice(i, i + INSERT_CHUNK);
+    const { rows } = await tx.query<{ id: string }>(`SELECT id FROM entities WHERE id IN (${part.map((_, j) => `$${j + 1}`).join(', ')})`, part);
+    if (rows[0]) throw new Failure('entity.error/duplicate-id', `An Entity with svc/id ${rows[0].id} exists already.`, { id: rows[0].id, field: 'svc/id' });
+  }
+  const last = Number(
+    (await tx.query<{ n: number }>('UPDATE types SET next_public_id = next_public_id + $2 WHERE id = $1 RETURNING next_public_id AS n', [type.id, prepared.length])).rows[0]?.n,
   );
-  const changes: LinkChange[] = [];
-  for (const [field, targets] of links) changes.push(...(await setLinks(tx, catalog, field, id, targets, true)).changes);
-  await ensureDocuments(tx, secrets, now);
-  const entity: Entity = {
-    'svc/id': id,
-    'svc/public-id': String(publicId),
-    'svc/creation-date': now,
-    'svc/modification-date': now,
-    'svc/created-by': { 'svc/id': createdBy },
-    ...values,
-  };
-  observer?.record({ kind: 'create', type, id, values: { ...entity }, links: changes }, catalog);
-  return entity;
+  const firstPublicId = last - prepared.length;
+  const now = new Date().toISOString();
+  for (let i = 0; i < prepared.length; i += INSERT_CHUNK) {
+    const part = prepared.slice(i, i + INSERT_CHUNK);
+    const params: unknown[] = [type.id, now];
+    const tuples = part.map((p, j) => {
+      params.push(p.id, firstPublicId + i + j, p.createdBy, JSON.stringify(p.data));
+      const at = params.length;
+      return `($${at - 3}, $1, $${at - 2}, $2, $2, $${at - 1}, $${at})`;
+    });
+    await tx.query(`INSERT INTO entities (id, type_id, public_id, created_at, modified_at, created_by, data) VALUES ${tuples.join(', ')}`, params);
+  }
+  const changes = new Map<string, LinkChange[]>(prepared.map((p) => [p.id, []]));
+  await insertLinks(tx, catalog, prepared, changes);
+  await ensureDocuments(tx, prepared.flatMap((p) => p.secrets), now);
+  return prepared.map((p, i) => {
+    const entity: Entity = {
+      'svc/id': p.id,
+      'svc/public-id': String(firstPublicId + i),
+      'svc/creation-date': now,
+      'svc/modification-date': now,
+      'svc/created-by': { 'svc/id': p.createdBy },
+      ...p.values,
+    };
+    observer?.record({ kind: 'create', type, id: p.id, values: { ...entity }, links: changes.get(p.id) ?? [] }, catalog);
+    return entity;
+  });
+}
+
+/**
+ * The relation values of new Entities: per field, one existence check and one INSERT, unless
+ * the field's inverse end holds one value (a target then moves over: addLinks, one by one).
+ */
+async function insertLinks(tx: Queryable, catalog: Catalog, prepared: readonly PreparedInsert[], changes: Map<string, LinkChange[]>): Promise<void> {
+  const byField = new Map<FieldDef, Array<[string, string[]]>>();
+  for (const p of prepared) {
+    for (const [field, targets] of p.links) {
+      const list = byField.get(field) ?? [];
+      list.push([p.id, [...new Set(targets)]]);
+      byField.set(field, list);
+    }
+  }
+  for (const [field, entries] of byField) {
+    const inverse = catalog.inverse(field);
+    if (inverse && !inverse.isCollection) {
+      for (const [id, targets] of entries) changes.get(id)?.push(...(await setLinks(tx, catalog, field, id, targets, true)).changes);
+      continue;
+    }
+    const target = catalog.byName.get(field.fieldType);
+    if (!target || !field.relationId) throw new Error(`${field.name} is not a relation`);
+    await assertExist(tx, field, target, entries.flatMap(([, targets]) => targets));
+    const mine = endColumn(field);
+    const theirs = mine === 'a' ? 'b' : 'a';
+    const rows = entries.flatMap(([id, targets]) => targets.map((t) => [id, t] as const));
+    for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
+      const part = rows.slice(i, i + INSERT_CHUNK);
+      const params: unknown[] = [field.relationId];
+      const tuples = part.map(([id, t]) => {
+        params.push(id, t, nextLinkPosition());
+        const at = params.length;
+        return `($1, $${at - 2}, $${at - 1}, $${at})`;
+      });
+      await tx.query(`INSERT INTO links (relation_id, ${mine}, ${theirs}, position) VALUES ${tuples.join(', ')}`, params);
+    }
+    for (const [id, t] of rows) changes.get(id)?.push({ relationId: field.relationId, a: mine === 'a' ? id : t, b: mine === 'a' ? t : id, added: true });
+  }
 }
 
 /** An Entity's row: its id, system columns and stored values. */

@@ -7,7 +7,7 @@ import type { Queryable } from '../../db/database.js';
 import { decodeContent } from '../../documents/formats.js';
 import { writeDocuments, type DocumentWriteInput } from '../../documents/store.js';
 import type { Catalog, FieldDef, TypeDef } from '../../model/catalog.js';
-import { insertEntity, updateEntity, type WriteObserver } from '../../model/entity-writer.js';
+import { insertEntities, updateEntity, type WriteObserver } from '../../model/entity-writer.js';
 import { RICH_TEXT_SECRET } from '../../model/field-types.js';
 import { encodeValue } from '../../model/value-codec.js';
 import { matchUsers, resolveOptions } from '../mapping/index.js';
@@ -73,16 +73,29 @@ function sameTargets(a: readonly string[], b: readonly string[]): boolean {
   return [...a].sort().every((id, i) => id === sorted[i]);
 }
 
+/** Option and user look-ups of one page, by their arguments (a page repeats the same few values). */
+class LookupCache {
+  private readonly cache = new Map<string, Promise<string[]>>();
+  get(key: string, load: () => Promise<string[]>): Promise<string[]> {
+    let found = this.cache.get(key);
+    if (!found) {
+      found = load();
+      this.cache.set(key, found);
+    }
+    return found;
+  }
+}
+
 /** The field values a SET row writes, by workspace field name (relations as references). */
-async function inputOf(tx: Queryable, row: ConvertedRow, input: PageInput): Promise<Record<string, unknown>> {
+async function inputOf(tx: Queryable, row: ConvertedRow, input: PageInput, lookups: LookupCache): Promise<Record<string, unknown>> {
   const values: Record<string, unknown> = { ...row.values, [input.mapping.deletedInSourceField]: 'no' };
   for (const relation of row.relations) values[relation.keyField] = relation.keys.length === 0 ? null : relation.multi ? JSON.stringify(relation.keys) : relation.keys[0];
   for (const select of row.selects) {
-    const ids = await resolveOptions(tx, input.authorId, select);
+    const ids = await lookups.get(JSON.stringify(['option', select.enumType, select.workflow, select.multi, select.names]), () => resolveOptions(tx, input.authorId, select));
     values[select.field] = select.multi ? ids.map(ref) : ids[0] ? ref(ids[0]) : null;
   }
   for (const people of row.people) {
-    const ids = await matchUsers(tx, people.match, people.values);
+    const ids = await lookups.get(JSON.stringify(['people', people.match, people.values]), () => matchUsers(tx, people.match, people.values));
     values[people.field] = people.multi ? ids.map(ref) : ids[0] ? ref(ids[0]) : null;
   }
   for (const files of row.files) {
@@ -111,16 +124,26 @@ function changedFields(type: TypeDef, current: CurrentEntity, values: Record<str
   return changed;
 }
 
-/** Applies the page's rows in order; the last row of a key wins. */
+/** The last row of each key, in the order of their last appearance (each row is a whole state). */
+function lastRowPerKey(rows: readonly ConvertedRow[]): ConvertedRow[] {
+  const last = new Map<string, ConvertedRow>();
+  for (const row of rows) {
+    last.delete(row.key);
+    last.set(row.key, row);
+  }
+  return [...last.values()];
+}
+
+/** Applies the page's rows; when a key comes more than once, its last row wins. */
 export async function applyPage(tx: Queryable, catalog: Catalog, input: PageInput, observer: WriteObserver, stats: SyncStats): Promise<void> {
   const { mapping, sourceId, runId } = input;
   const type = catalog.type(mapping.database);
+  const rows = lastRowPerKey(input.rows);
   const linkFields = Object.values(mapping.fields)
     .filter((m) => m.kind === 'select' || m.kind === 'people')
     .map((m) => type.fieldsByName.get(m.field))
     .filter((f): f is FieldDef => f !== undefined && f.storage === 'link');
-  const keys = input.rows.map((r) => r.key);
-  const known = await entitiesOfKeys(tx, sourceId, mapping.appType, keys);
+  const known = await entitiesOfKeys(tx, sourceId, mapping.appType, rows.map((r) => r.key));
   const current = await loadCurrent(tx, type, linkFields, [...new Set(known.values())]);
   // A key whose Entity was deleted by hand is synchronized as a new row.
   const stale = [...known].filter(([, id]) => !current.has(id)).map(([key]) => key);
@@ -128,66 +151,61 @@ export async function applyPage(tx: Queryable, catalog: Catalog, input: PageInpu
     await deleteKeys(tx, sourceId, mapping.appType, stale);
     for (const key of stale) known.delete(key);
   }
-  const richText = Object.values(mapping.fields).filter((m) => m.kind === 'rich-text');
+  const lookups = new LookupCache();
   const documents: DocumentWriteInput[] = [];
-  const delivered = new Set<string>();
-  for (const row of input.rows) {
+  const delivered: string[] = [];
+  const fresh: { row: ConvertedRow; values: Record<string, unknown> }[] = [];
+  const queueDocuments = (row: ConvertedRow, data: Record<string, unknown>) => {
+    for (const text of row.richText) {
+      const field = type.fieldsByName.get(text.field);
+      const secret = field ? data[field.key as string] : undefined;
+      if (typeof secret === 'string') documents.push({ secret, doc: decodeContent(text.content, text.format, secret) });
+    }
+  };
+  for (const row of rows) {
     const entityId = known.get(row.key);
     if (row.syncAction === 'REMOVE') {
       if (!entityId) continue;
       const { removed, marked } = await removeOrMark(tx, catalog, mapping, [entityId], observer);
       if (removed.length > 0) {
         await deleteKeys(tx, sourceId, mapping.appType, [row.key]);
-        known.delete(row.key);
-        current.delete(entityId);
-        delivered.delete(row.key);
         stats.removed += 1;
       }
       if (marked.length > 0) {
-        delivered.add(row.key);
+        delivered.push(row.key);
         stats.markedDeleted += 1;
       }
       continue;
     }
-    const values = await inputOf(tx, row, input);
-    let secrets: Record<string, unknown>;
+    const values = await inputOf(tx, row, input, lookups);
     if (!entityId) {
-      const created = await insertEntity(tx, catalog, type.name, values, input.authorId, observer, { writeReadOnly: true });
-      const id = created['svc/id'] as string;
-      await insertKeys(tx, sourceId, mapping.appType, runId, [{ key: row.key, entityId: id }]);
-      known.set(row.key, id);
+      fresh.push({ row, values });
+      continue;
+    }
+    const entity = current.get(entityId) as CurrentEntity;
+    const changed = changedFields(type, entity, values);
+    if (Object.keys(changed).length > 0) {
+      await updateEntity(tx, catalog, type.name, { 'svc/id': entityId, ...changed }, observer, { writeReadOnly: true });
+      stats.updated += 1;
+    }
+    queueDocuments(row, entity.data);
+    delivered.push(row.key);
+  }
+  if (fresh.length > 0) {
+    const created = await insertEntities(tx, catalog, type.name, fresh.map((f) => f.values), input.authorId, observer, { writeReadOnly: true });
+    await insertKeys(tx, sourceId, mapping.appType, runId, created.map((entity, i) => ({ key: fresh[i]?.row.key as string, entityId: entity['svc/id'] as string })));
+    created.forEach((entity, i) => {
       const data: Record<string, unknown> = {};
       for (const field of type.fields) {
-        const value = created[field.name];
+        const value = entity[field.name];
         if (field.storage === 'value' && value && typeof value === 'object' && RICH_TEXT_SECRET in value) data[field.key as string] = (value as Record<string, unknown>)[RICH_TEXT_SECRET];
       }
-      current.set(id, { id, data, links: new Map() });
-      secrets = data;
-      stats.created += 1;
-    } else {
-      const entity = current.get(entityId) as CurrentEntity;
-      const changed = changedFields(type, entity, values);
-      if (Object.keys(changed).length > 0) {
-        await updateEntity(tx, catalog, type.name, { 'svc/id': entityId, ...changed }, observer, { writeReadOnly: true });
-        for (const [name, value] of Object.entries(changed)) {
-          const field = type.fieldsByName.get(name);
-          if (!field) continue;
-          if (field.storage === 'link') entity.links.set(name, value === null ? [] : Array.isArray(value) ? value.map((v) => (v as { 'svc/id': string })['svc/id']) : [(value as { 'svc/id': string })['svc/id']]);
-          else entity.data[field.key as string] = encodeValue(field, value);
-        }
-        stats.updated += 1;
-      }
-      secrets = entity.data;
-      delivered.add(row.key);
-    }
-    for (const text of row.richText) {
-      const field = type.fieldsByName.get(text.field);
-      const secret = field ? secrets[field.key as string] : undefined;
-      if (typeof secret === 'string') documents.push({ secret, doc: decodeContent(text.content, text.format, secret) });
-    }
+      queueDocuments(fresh[i]?.row as ConvertedRow, data);
+    });
+    stats.created += created.length;
   }
-  if (richText.length > 0 && documents.length > 0) await writeDocuments(tx, documents);
-  await touchKeys(tx, sourceId, mapping.appType, runId, [...delivered]);
+  if (documents.length > 0) await writeDocuments(tx, documents);
+  await touchKeys(tx, sourceId, mapping.appType, runId, delivered);
   stats.pages += 1;
   stats.rows += input.rows.length;
 }
