@@ -8,6 +8,7 @@ import { workspaceChecks } from '../src/checks/index.js';
 import { documentsChecks } from '../src/checks/documents/index.js';
 import { graphqlChecks } from '../src/checks/graphql/index.js';
 import { webhooksChecks } from '../src/checks/webhooks/index.js';
+import { syncChecks } from '../src/checks/sync/index.js';
 import { HttpClient, toCurl } from '../src/http.js';
 import { checkProperty } from '../src/property.js';
 import { SelectionError } from '../src/registry.js';
@@ -280,7 +281,7 @@ describe('server checks against fake servers', () => {
   it('all pass against a well-behaved fake (the checks that need real Databases left out)', async () => {
     const server = await startFakeServer({});
     servers.push(server);
-    const summary = await runChecks({ target: 'server', baseUrl: server.baseUrl, token: server.token, seed: 99, numRuns: 100, skip: [...workspaceChecks, ...documentsChecks, ...webhooksChecks, ...graphqlChecks].map((c) => c.id) });
+    const summary = await runChecks({ target: 'server', baseUrl: server.baseUrl, token: server.token, seed: 99, numRuns: 100, skip: [...workspaceChecks, ...documentsChecks, ...webhooksChecks, ...graphqlChecks, ...syncChecks].map((c) => c.id) });
     expect(summary.failures, describeFailures(summary)).toEqual([]);
     expect(summary.exitCode).toBe(0);
   }, 60_000);

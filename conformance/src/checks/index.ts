@@ -41,6 +41,7 @@ import schemaSubCommands from './server/schema-sub-commands.js';
 import queryNoLimit from './server/query-no-limit.js';
 import { documentsChecks } from './documents/index.js';
 import { graphqlChecks } from './graphql/index.js';
+import { syncChecks } from './sync/index.js';
 import { webhooksChecks } from './webhooks/index.js';
 import { appChecks } from './app/index.js';
 
@@ -94,6 +95,7 @@ export const serverChecks: readonly Check[] = [
   ...documentsChecks,
   ...webhooksChecks,
   ...graphqlChecks,
+  ...syncChecks,
   routingUnknownRoute,
   robustnessNo5xxNoStackTrace,
 ];

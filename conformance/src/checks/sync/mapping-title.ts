@@ -1,0 +1,47 @@
+import { fail } from '../../assert.js';
+import { defineCheck } from '../../check.js';
+import { lastResponse, withIntegration } from './integration.js';
+import { expectField } from './schema-expect.js';
+import { buildScenario, keyAndName } from './scenarios.js';
+
+const SCENARIO = buildScenario({
+  description: 'The title field: `name` by default, a text field with subType title instead.',
+  types: [
+    { id: 'plain', name: 'Plain' },
+    { id: 'titled', name: 'Titled' },
+  ],
+  schema: {
+    plain: keyAndName({ note: { name: 'Note', type: 'text' } }),
+    titled: keyAndName({ headline: { name: 'Headline', type: 'text', subType: 'title' } }),
+  },
+  rows: {
+    plain: [{ id: 'a', name: 'A plain row', note: 'x' }],
+    titled: [{ id: 'b', name: 'B', headline: 'The headline of B' }],
+  },
+});
+
+export default defineCheck({
+  id: 'sync.mapping-title',
+  name: 'The field with id "name" becomes the Database\'s title field (ui/title?), unless a text field has subType title: that field is the title instead, and the only one',
+  level: 'MUST',
+  area: 'mapping',
+  requirements: ['MAP-042', 'MAP-043'],
+  target: 'server',
+  async run(ctx) {
+    await withIntegration(ctx, SCENARIO, {}, async (it) => {
+      const view = await it.schema();
+      const plain = it.database('plain');
+      const titled = it.database('titled');
+      expectField(view, plain, it.field('Name'), { type: 'svc/text', meta: { 'ui/title?': true } }, 'MAP-042 the field "name" is the title');
+      expectField(view, plain, it.field('Note'), { notMeta: ['ui/title?'] }, 'MAP-042 only "name" is the title');
+      expectField(view, titled, it.field('Headline'), { type: 'svc/text', meta: { 'ui/title?': true } }, 'MAP-043 the text field "headline" with subType title is the title');
+      expectField(view, titled, it.field('Name'), { notMeta: ['ui/title?'] }, 'MAP-043 a subType title field overrides "name" as the title');
+      for (const database of [plain, titled]) {
+        const titles = view.requireType(database, 'the title fields')['svc/fields'].filter((f) => f['svc/meta']['ui/title?'] === true).map((f) => f['svc/name']);
+        if (titles.length !== 1) fail(`MAP-042/MAP-043: ${database} should have exactly one title field; it has ${JSON.stringify(titles)}`, view.res);
+      }
+      const entity = (await it.byKey('titled')).get('b');
+      if (entity?.[it.field('Headline')] !== 'The headline of B') fail(`MAP-043: the title field Headline holds ${JSON.stringify(entity?.[it.field('Headline')])}, the row has "The headline of B"`, lastResponse(ctx));
+    });
+  },
+});

@@ -1,0 +1,112 @@
+import { isDeepStrictEqual } from 'node:util';
+import { fail } from '../../assert.js';
+import { defineCheck } from '../../check.js';
+import { lastResponse, withIntegration } from './integration.js';
+import { oneTypeScenario } from './scenarios.js';
+
+const SCENARIO = oneTypeScenario(
+  'Numbers, texts, dates and ranges in the notations the rules accept.',
+  {
+    score: { name: 'Score', type: 'number' },
+    count: { name: 'Count', type: 'number', subType: 'integer' },
+    remark: { name: 'Remark', type: 'text' },
+    homepage: { name: 'Homepage', type: 'text', subType: 'url' },
+    contact: { name: 'Contact', type: 'text', subType: 'email' },
+    due: { name: 'Due', type: 'date' },
+    day: { name: 'Day', type: 'date', subType: 'day' },
+    period: { name: 'Period', type: 'text', subType: 'date-range' },
+    window: { name: 'Window', type: 'text', subType: 'date-time-range' },
+  },
+  [
+    {
+      id: 's1',
+      name: 'JSON values',
+      score: 12.5,
+      count: 3,
+      remark: 'plain text',
+      homepage: 'https://example.org/s1',
+      contact: 's1@example.org',
+      due: '2026-03-04T05:06:07.089Z',
+      day: '2026-03-04',
+      period: JSON.stringify({ start: '2026-01-01', end: '2026-01-31' }),
+      window: JSON.stringify({ start: '2026-01-01T08:00:00.000Z', end: '2026-01-01T17:30:00.000Z' }),
+    },
+    {
+      id: 's2',
+      name: 'Other notations',
+      score: '7.25',
+      count: '42',
+      due: '2026-03-04T07:06:07.089+02:00',
+      day: '2026-05-06T22:00:00.000Z',
+      period: { start: '2026-02-01', end: '2026-02-28' },
+      window: { start: '2026-02-01T00:00:00.000Z', end: '2026-02-02T12:00:00.500Z' },
+    },
+    { id: 's3', name: 'Empty values', score: null, count: null, remark: '', homepage: '', contact: null, due: null, day: '', period: null, window: '' },
+  ],
+);
+
+/** Field name to the value each row converts to (spec/integrations.md, "Values"). */
+const EXPECTED: Record<string, Record<string, unknown>> = {
+  s1: {
+    Score: 12.5,
+    Count: 3,
+    Remark: 'plain text',
+    Homepage: 'https://example.org/s1',
+    Contact: 's1@example.org',
+    Due: '2026-03-04T05:06:07.089Z',
+    Day: '2026-03-04',
+    Period: { start: '2026-01-01', end: '2026-01-31' },
+    Window: { start: '2026-01-01T08:00:00.000Z', end: '2026-01-01T17:30:00.000Z' },
+  },
+  s2: {
+    Score: 7.25,
+    Count: 42,
+    Due: '2026-03-04T05:06:07.089Z',
+    Day: '2026-05-06',
+    Period: { start: '2026-02-01', end: '2026-02-28' },
+    Window: { start: '2026-02-01T00:00:00.000Z', end: '2026-02-02T12:00:00.500Z' },
+  },
+  s3: { Score: null, Count: null, Remark: null, Homepage: null, Contact: null, Due: null, Day: null, Period: null, Window: null },
+};
+
+const RULE: Record<string, string> = {
+  Score: 'MAP-001 a number (JSON or numeric text) in svc/decimal',
+  Count: 'MAP-006 an integer (JSON or numeric text) in svc/integer',
+  Due: 'MAP-031 a timestamp in svc/date-time, turned to UTC with milliseconds',
+  Day: 'MAP-032 a date YYYY-MM-DD in svc/date (the date part of a timestamp)',
+  Period: 'MAP-014 a date range {start, end} (stringified or plain)',
+  Window: 'MAP-015 a date-time range {start, end} (stringified or plain)',
+};
+
+export default defineCheck({
+  id: 'sync.values-scalars',
+  name:
+    'Number, integer, text, url, email, date, day and range values convert by the rules: numeric text is a number, a timestamp with an offset is stored in UTC with milliseconds, a day is YYYY-MM-DD, ' +
+    'ranges are {start, end} objects from stringified or plain objects, and null or an empty string clears the value (also when a later sync delivers it)',
+  level: 'MUST',
+  area: 'mapping',
+  requirements: ['MAP-001', 'MAP-006', 'MAP-007', 'MAP-009', 'MAP-010', 'MAP-014', 'MAP-015', 'MAP-031', 'MAP-032'],
+  target: 'server',
+  async run(ctx) {
+    await withIntegration(ctx, SCENARIO, {}, async (it) => {
+      const compare = async (expected: Record<string, Record<string, unknown>>, when: string) => {
+        const entities = await it.byKey('thing');
+        for (const [key, fields] of Object.entries(expected)) {
+          const entity = entities.get(key);
+          if (!entity) fail(`${when}: the row ${key} is not in ${it.database('thing')}`, lastResponse(ctx));
+          for (const [name, want] of Object.entries(fields)) {
+            const got = entity[it.field(name)] ?? null;
+            if (!isDeepStrictEqual(got, want)) {
+              const row = it.app.rows('thing').find((r) => r['id'] === key) ?? {};
+              fail(`${when}: ${RULE[name] ?? name}: row ${key} has ${name.toLowerCase()} ${JSON.stringify(row[name.toLowerCase()]) ?? '(absent)'}, its Entity holds ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`, lastResponse(ctx));
+            }
+          }
+        }
+      };
+      await compare(EXPECTED, 'after the first sync');
+      it.app.change({ thing: { update: [{ id: 's1', score: null, remark: '', due: null, period: null, homepage: null }] } });
+      await it.sync('a sync after clearing values of row s1');
+      await compare({ s1: { Score: null, Remark: null, Due: null, Period: null, Homepage: null, Count: 3, Contact: 's1@example.org' } }, 'after a sync that delivered null and empty values');
+    });
+  },
+});

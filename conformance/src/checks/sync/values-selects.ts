@@ -1,0 +1,53 @@
+import { isDeepStrictEqual } from 'node:util';
+import { fail } from '../../assert.js';
+import { defineCheck } from '../../check.js';
+import { lastResponse, withIntegration } from './integration.js';
+import { enumName, enumNames } from './read.js';
+import { selectsScenario } from './scenarios.js';
+
+/** Row key to the expected option names (multi selects sorted), by the value rules of spec/integrations.md. */
+const EXPECTED: Record<string, Record<string, string | null | string[]>> = {
+  t1: { Priority: 'High', Kind: 'Bug', State: 'Doing', Stage: 'Review', Labels: ['blue', 'red'], Tags: ['alpha', 'beta'] },
+  // Empty workflow values are the default state; a stringified JSON array is a multi select value.
+  t2: { Priority: 'Urgent', Kind: 'Feature', State: 'Open', Stage: 'Open', Labels: [], Tags: ['gamma'] },
+  t3: { Priority: 'Low', Kind: 'Bug', State: 'Closed', Stage: 'Done', Labels: ['green'], Tags: ['alpha', 'delta'] },
+};
+
+const HOW: Record<string, string> = {
+  Labels: 'MAP-029 a JSON array of option names',
+  Tags: 'MAP-029/MAP-030 a comma-separated string, a stringified JSON array or a JSON array',
+  State: 'MAP-023/MAP-027 a workflow state (empty: the default state)',
+  Stage: 'MAP-027 a workflow state with inferred options (empty: the default state)',
+  Priority: 'MAP-020/MAP-022 a single select option (a new value is added)',
+  Kind: 'MAP-022 a single select option inferred from the data',
+};
+
+export default defineCheck({
+  id: 'sync.values-selects',
+  name:
+    'Select values link the Entity to the enum value of that name: single select and workflow values (an empty workflow value is the default state), ' +
+    'multi select values given as a JSON array, a stringified JSON array or a comma-separated string',
+  level: 'MUST',
+  area: 'mapping',
+  requirements: ['MAP-020', 'MAP-022', 'MAP-023', 'MAP-027', 'MAP-029', 'MAP-030'],
+  target: 'server',
+  async run(ctx) {
+    const scenario = selectsScenario();
+    await withIntegration(ctx, scenario, {}, async (it) => {
+      const entities = await it.byKey('thing');
+      for (const [key, fields] of Object.entries(EXPECTED)) {
+        const entity = entities.get(key);
+        if (!entity) fail(`the row ${key} was not synchronized into ${it.database('thing')}`, lastResponse(ctx));
+        const row = scenario.data?.['thing']?.rows.find((r) => r['id'] === key) ?? {};
+        for (const [name, expected] of Object.entries(fields)) {
+          const value = entity[it.field(name)];
+          const got = Array.isArray(expected) ? enumNames(value) : enumName(value);
+          if (!isDeepStrictEqual(got, expected)) {
+            const appField = name.toLowerCase();
+            fail(`${HOW[name] ?? name}: row ${key} has ${appField} ${JSON.stringify(row[appField])}; its Entity's ${it.field(name)} names ${JSON.stringify(got)}, expected ${JSON.stringify(expected)} (read as ${JSON.stringify(value)})`, lastResponse(ctx));
+          }
+        }
+      }
+    });
+  },
+});

@@ -1,0 +1,28 @@
+// The sync checks (conformance/src/checks/sync) against the reference server, once per storage
+// (pg-mem, and PostgreSQL when DATABASE_URL is set): the server may call the mock app on loopback,
+// with short app time-outs and tryLater back-off. One test per check, titled with its id and
+// requirement IDs.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { syncChecks } from '../src/checks/sync/index.js';
+import { runChecks } from '../src/runner.js';
+import type { RunningServer } from '../../server/src/index.js';
+import { startTestServer, storages } from '../../server/test/storages.js';
+
+const seed = Number(process.env.SVC_SEED ?? 20261123);
+// The differential property runs at most 10 cases (each a chain of syncs), fewer when SVC_RUNS says so.
+const numRuns = Number(process.env.SVC_RUNS ?? 10);
+
+describe.each(storages)('sync checks against the reference server on $name', (storage) => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startTestServer(storage, { appAllow: ['127.0.0.1'], integrations: { timeoutMs: 3000, retry: { baseMs: 20, maxMs: 200, attempts: 5 } } });
+  });
+  afterAll(() => server?.close());
+
+  it.each(syncChecks.map((c) => [`${c.id} ${c.requirements.join(' ')}`, c] as const))('%s', async (_title, check) => {
+    const summary = await runChecks({ target: 'server', baseUrl: server.baseUrl, token: server.token, seed, numRuns, only: [check.id], checks: syncChecks });
+    const failures = summary.failures.map((f) => [`${f.level} ${f.id}: ${f.message ?? ''}`, f.details?.counterexample, f.details?.curl].filter(Boolean).join('\n'));
+    expect(failures, failures.join('\n\n')).toEqual([]);
+    expect(summary.results).toHaveLength(1);
+  });
+});
