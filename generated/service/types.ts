@@ -268,6 +268,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/integrations/accounts/{accountId}/datalist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account's `id`.
+                 * @example 2d5b8c0e-6f1a-4b7c-9e3d-5a8f0b1c2d3e
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The options of a filter field flagged `datalist`.
+         * @description What a filter editor shows: validates the account, then calls the app's
+         *     `POST /api/v1/synchronizer/datalist` with `{types, account, field, dependsOn}` and answers
+         *     its `{items: [{title, value}]}` (`title` is shown, `value` is stored in the filter).
+         */
+        post: operations["getIntegrationDatalist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/integrations/accounts/{accountId}/logo": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account's `id`.
+                 * @example 2d5b8c0e-6f1a-4b7c-9e3d-5a8f0b1c2d3e
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        /**
+         * The app's logo.
+         * @description Calls the app's `GET /logo`: an SVG (200 `image/svg+xml`) is answered as it is, a redirect
+         *     to the logo's address is answered as a 302 to it; a 204, an error or anything else gives
+         *     the default app logo (an SVG).
+         */
+        get: operations["getIntegrationLogo"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/integrations/oauth/authorize": {
         parameters: {
             query?: never;
@@ -2657,6 +2713,46 @@ export interface components {
             error: components["schemas"]["ErrorBody"] | null;
             stats: components["schemas"]["SyncStats"];
         };
+        /**
+         * @description Which filter field's options to list.
+         * @example {
+         *       "types": [
+         *         "issue"
+         *       ],
+         *       "field": "project",
+         *       "dependsOn": {}
+         *     }
+         */
+        IntegrationDatalistInput: {
+            /** @description The selected type ids. */
+            types: string[];
+            /** @description The filter field id (a filter flagged `datalist`). */
+            field: string;
+            /** @description Values of the filters this one depends on. */
+            dependsOn?: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * @description The options of a filter field.
+         * @example {
+         *       "items": [
+         *         {
+         *           "title": "Website",
+         *           "value": "p1"
+         *         }
+         *       ]
+         *     }
+         */
+        IntegrationDatalist: {
+            /** @description Options. */
+            items: {
+                /** @description Shown to users. */
+                title: string;
+                /** @description Stored in the filter. */
+                value: unknown;
+            }[];
+        };
     };
     responses: {
         /** @description The body is not JSON, or not a command or array of commands; `result.data.field` names the offending part. */
@@ -3383,6 +3479,80 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["AppFailed"];
+        };
+    };
+    getIntegrationDatalist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account's `id`.
+                 * @example 2d5b8c0e-6f1a-4b7c-9e3d-5a8f0b1c2d3e
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntegrationDatalistInput"];
+            };
+        };
+        responses: {
+            /** @description The options. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationDatalist"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["AppFailed"];
+        };
+    };
+    getIntegrationLogo: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The account's `id`.
+                 * @example 2d5b8c0e-6f1a-4b7c-9e3d-5a8f0b1c2d3e
+                 */
+                accountId: components["parameters"]["AccountId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The app's logo, or the default one. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "image/svg+xml": string;
+                };
+            };
+            /** @description The logo is at `Location`. */
+            302: {
+                headers: {
+                    /** @description The logo's address. */
+                    Location?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
         };
     };
     startIntegrationOAuth: {

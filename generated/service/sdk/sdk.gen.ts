@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { AddIntegrationAccountData, AddIntegrationAccountErrors, AddIntegrationAccountResponses, AddIntegrationSourceData, AddIntegrationSourceErrors, AddIntegrationSourceResponses, AddWebhookData, AddWebhookErrors, AddWebhookResponses, DeleteIntegrationAccountData, DeleteIntegrationAccountErrors, DeleteIntegrationAccountResponses, DeleteIntegrationSourceData, DeleteIntegrationSourceErrors, DeleteIntegrationSourceResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, DownloadFileData, DownloadFileErrors, DownloadFileResponses, FinishIntegrationOAuthData, FinishIntegrationOAuthErrors, FinishIntegrationOAuthResponses, GetDocumentData, GetDocumentErrors, GetDocumentResponses, GetGraphqlSchemaData, GetGraphqlSchemaErrors, GetGraphqlSchemaResponses, GetIntegrationAccountData, GetIntegrationAccountErrors, GetIntegrationAccountResponses, GetIntegrationSourceData, GetIntegrationSourceErrors, GetIntegrationSourceResponses, GetIntegrationSyncData, GetIntegrationSyncErrors, GetIntegrationSyncResponses, ListIntegrationAccountsData, ListIntegrationAccountsErrors, ListIntegrationAccountsResponses, ListIntegrationSourcesData, ListIntegrationSourcesErrors, ListIntegrationSourcesResponses, ListIntegrationSyncsData, ListIntegrationSyncsErrors, ListIntegrationSyncsResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, PutDocumentData, PutDocumentErrors, PutDocumentResponses, ReceiveIntegrationEventData, ReceiveIntegrationEventErrors, ReceiveIntegrationEventResponses, RunCommandsData, RunCommandsErrors, RunCommandsResponses, RunDocumentCommandData, RunDocumentCommandErrors, RunDocumentCommandResponses, RunGraphqlData, RunGraphqlErrors, RunGraphqlResponses, StartIntegrationOAuthData, StartIntegrationOAuthErrors, StartIntegrationOAuthResponses, StartIntegrationSyncData, StartIntegrationSyncErrors, StartIntegrationSyncResponses, UpdateIntegrationSourceData, UpdateIntegrationSourceErrors, UpdateIntegrationSourceResponses } from './types.gen.js';
+import type { AddIntegrationAccountData, AddIntegrationAccountErrors, AddIntegrationAccountResponses, AddIntegrationSourceData, AddIntegrationSourceErrors, AddIntegrationSourceResponses, AddWebhookData, AddWebhookErrors, AddWebhookResponses, DeleteIntegrationAccountData, DeleteIntegrationAccountErrors, DeleteIntegrationAccountResponses, DeleteIntegrationSourceData, DeleteIntegrationSourceErrors, DeleteIntegrationSourceResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, DownloadFileData, DownloadFileErrors, DownloadFileResponses, FinishIntegrationOAuthData, FinishIntegrationOAuthErrors, FinishIntegrationOAuthResponses, GetDocumentData, GetDocumentErrors, GetDocumentResponses, GetGraphqlSchemaData, GetGraphqlSchemaErrors, GetGraphqlSchemaResponses, GetIntegrationAccountData, GetIntegrationAccountErrors, GetIntegrationAccountResponses, GetIntegrationDatalistData, GetIntegrationDatalistErrors, GetIntegrationDatalistResponses, GetIntegrationLogoData, GetIntegrationLogoErrors, GetIntegrationLogoResponses, GetIntegrationSourceData, GetIntegrationSourceErrors, GetIntegrationSourceResponses, GetIntegrationSyncData, GetIntegrationSyncErrors, GetIntegrationSyncResponses, ListIntegrationAccountsData, ListIntegrationAccountsErrors, ListIntegrationAccountsResponses, ListIntegrationSourcesData, ListIntegrationSourcesErrors, ListIntegrationSourcesResponses, ListIntegrationSyncsData, ListIntegrationSyncsErrors, ListIntegrationSyncsResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, PutDocumentData, PutDocumentErrors, PutDocumentResponses, ReceiveIntegrationEventData, ReceiveIntegrationEventErrors, ReceiveIntegrationEventResponses, RunCommandsData, RunCommandsErrors, RunCommandsResponses, RunDocumentCommandData, RunDocumentCommandErrors, RunDocumentCommandResponses, RunGraphqlData, RunGraphqlErrors, RunGraphqlResponses, StartIntegrationOAuthData, StartIntegrationOAuthErrors, StartIntegrationOAuthResponses, StartIntegrationSyncData, StartIntegrationSyncErrors, StartIntegrationSyncResponses, UpdateIntegrationSourceData, UpdateIntegrationSourceErrors, UpdateIntegrationSourceResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -235,6 +235,38 @@ export const deleteIntegrationAccount = <ThrowOnError extends boolean = false>(o
 export const getIntegrationAccount = <ThrowOnError extends boolean = false>(options: Options<GetIntegrationAccountData, ThrowOnError>) => (options.client ?? client).get<GetIntegrationAccountResponses, GetIntegrationAccountErrors, ThrowOnError>({
     security: [{ name: 'Authorization', type: 'apiKey' }],
     url: '/api/integrations/accounts/{accountId}',
+    ...options
+});
+
+/**
+ * The options of a filter field flagged `datalist`.
+ *
+ * What a filter editor shows: validates the account, then calls the app's
+ * `POST /api/v1/synchronizer/datalist` with `{types, account, field, dependsOn}` and answers
+ * its `{items: [{title, value}]}` (`title` is shown, `value` is stored in the filter).
+ *
+ */
+export const getIntegrationDatalist = <ThrowOnError extends boolean = false>(options: Options<GetIntegrationDatalistData, ThrowOnError>) => (options.client ?? client).post<GetIntegrationDatalistResponses, GetIntegrationDatalistErrors, ThrowOnError>({
+    security: [{ name: 'Authorization', type: 'apiKey' }],
+    url: '/api/integrations/accounts/{accountId}/datalist',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * The app's logo.
+ *
+ * Calls the app's `GET /logo`: an SVG (200 `image/svg+xml`) is answered as it is, a redirect
+ * to the logo's address is answered as a 302 to it; a 204, an error or anything else gives
+ * the default app logo (an SVG).
+ *
+ */
+export const getIntegrationLogo = <ThrowOnError extends boolean = false>(options: Options<GetIntegrationLogoData, ThrowOnError>) => (options.client ?? client).get<GetIntegrationLogoResponses, GetIntegrationLogoErrors, ThrowOnError>({
+    security: [{ name: 'Authorization', type: 'apiKey' }],
+    url: '/api/integrations/accounts/{accountId}/logo',
     ...options
 });
 

@@ -1582,6 +1582,45 @@ export type SyncRun = {
 };
 
 /**
+ * Which filter field's options to list.
+ */
+export type IntegrationDatalistInput = {
+    /**
+     * The selected type ids.
+     */
+    types: Array<string>;
+    /**
+     * The filter field id (a filter flagged `datalist`).
+     */
+    field: string;
+    /**
+     * Values of the filters this one depends on.
+     */
+    dependsOn?: {
+        [key: string]: unknown;
+    };
+};
+
+/**
+ * The options of a filter field.
+ */
+export type IntegrationDatalist = {
+    /**
+     * Options.
+     */
+    items: Array<{
+        /**
+         * Shown to users.
+         */
+        title: string;
+        /**
+         * Stored in the filter.
+         */
+        value: unknown;
+    }>;
+};
+
+/**
  * The document's secret (a UUID).
  */
 export type DocumentSecret = Uuid;
@@ -2199,6 +2238,98 @@ export type GetIntegrationAccountResponses = {
 };
 
 export type GetIntegrationAccountResponse = GetIntegrationAccountResponses[keyof GetIntegrationAccountResponses];
+
+export type GetIntegrationDatalistData = {
+    body: IntegrationDatalistInput;
+    path: {
+        /**
+         * The account's `id`.
+         */
+        accountId: Uuid;
+    };
+    query?: never;
+    url: '/api/integrations/accounts/{accountId}/datalist';
+};
+
+export type GetIntegrationDatalistErrors = {
+    /**
+     * Invalid parameter or body; `data.field` names the offending part.
+     */
+    400: ErrorBody;
+    /**
+     * Missing or unknown API token.
+     */
+    401: ErrorBody;
+    /**
+     * The token's access level is too low (webhooks need Architect).
+     */
+    403: ErrorBody;
+    /**
+     * No such resource.
+     */
+    404: ErrorBody;
+    /**
+     * The integration app refused the request or failed (an error status, invalid JSON, an
+     * answer that does not match the app contract, a time-out, an answer over the size
+     * limit). `message` carries the app's `message` (or `error`) when it sent one;
+     * `data.operation` names the app endpoint and `data.appStatus` its HTTP status.
+     *
+     */
+    422: ErrorBody;
+};
+
+export type GetIntegrationDatalistError = GetIntegrationDatalistErrors[keyof GetIntegrationDatalistErrors];
+
+export type GetIntegrationDatalistResponses = {
+    /**
+     * The options.
+     */
+    200: IntegrationDatalist;
+};
+
+export type GetIntegrationDatalistResponse = GetIntegrationDatalistResponses[keyof GetIntegrationDatalistResponses];
+
+export type GetIntegrationLogoData = {
+    body?: never;
+    path: {
+        /**
+         * The account's `id`.
+         */
+        accountId: Uuid;
+    };
+    query?: never;
+    url: '/api/integrations/accounts/{accountId}/logo';
+};
+
+export type GetIntegrationLogoErrors = {
+    /**
+     * Invalid parameter or body; `data.field` names the offending part.
+     */
+    400: ErrorBody;
+    /**
+     * Missing or unknown API token.
+     */
+    401: ErrorBody;
+    /**
+     * The token's access level is too low (webhooks need Architect).
+     */
+    403: ErrorBody;
+    /**
+     * No such resource.
+     */
+    404: ErrorBody;
+};
+
+export type GetIntegrationLogoError = GetIntegrationLogoErrors[keyof GetIntegrationLogoErrors];
+
+export type GetIntegrationLogoResponses = {
+    /**
+     * An SVG document.
+     */
+    200: Blob | File;
+};
+
+export type GetIntegrationLogoResponse = GetIntegrationLogoResponses[keyof GetIntegrationLogoResponses];
 
 export type StartIntegrationOAuthData = {
     body: OAuthStartInput;

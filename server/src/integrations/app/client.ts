@@ -76,6 +76,8 @@ export interface AppClient {
   transform(body: TransformRequest): Promise<AppTransformResponse>;
   /** `DELETE /api/v1/account` (APP-072/073); 404/405: not implemented; any other failure: `integration.error/account-cleanup-failed`. */
   deleteAccount(account: Account): Promise<'deleted' | 'not-implemented'>;
+  /** GET /logo: an SVG, a redirect to the logo's address, or none (204, an error, anything else: APP-ERR-007). */
+  logo(): Promise<AppLogo>;
   oauth1Authorize(body: OAuth1AuthorizeRequest): Promise<OAuth1AuthorizeResponse>;
   oauth1AccessToken(body: OAuth1AccessTokenRequest): Promise<OAuthAccessTokenResponse>;
   oauth2Authorize(body: OAuth2AuthorizeRequest): Promise<OAuth2AuthorizeResponse>;
@@ -83,6 +85,11 @@ export interface AppClient {
 }
 
 const USER_AGENT = 'svc-kit-integrations/1';
+
+/** Largest logo read (an SVG icon). */
+const MAX_LOGO_BYTES = 256 * 1024;
+
+export type AppLogo = { kind: 'svg'; svg: Buffer } | { kind: 'redirect'; location: string } | { kind: 'none' };
 const SYNCHRONIZER = '/api/v1/synchronizer';
 
 function isSuccess(status: number): boolean {
@@ -249,6 +256,26 @@ export function createAppClient(appUrl: string, options: AppClientOptions): AppC
       if (isSuccess(response.status)) return 'deleted';
       if (response.status === 404 || response.status === 405) return 'not-implemented';
       throw statusError(operation, response, failed, `The app's account clean-up failed (HTTP ${response.status}):`);
+    },
+    async logo() {
+      let response: ExchangeResponse;
+      try {
+        response = await send('logo', { method: 'GET', path: '/logo', headers: { accept: 'image/svg+xml', 'user-agent': USER_AGENT } }, MAX_LOGO_BYTES);
+      } catch {
+        return { kind: 'none' };
+      }
+      const type = String(response.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+      if (response.status === 200 && type === 'image/svg+xml' && response.body.includes('<svg')) return { kind: 'svg', svg: response.body };
+      const location = response.headers.location;
+      if ((response.status === 302 || response.status === 301 || response.status === 307 || response.status === 308) && typeof location === 'string') {
+        try {
+          const target = new URL(location, base + '/');
+          if (target.protocol === 'http:' || target.protocol === 'https:') return { kind: 'redirect', location: target.href };
+        } catch {
+          return { kind: 'none' };
+        }
+      }
+      return { kind: 'none' };
     },
   };
 }

@@ -7,6 +7,7 @@ import { Failure } from '../../api/failure.js';
 import type { Caller } from '../../commands/context.js';
 import type { ServerContext } from '../../server-context.js';
 import { accountRoutes } from './accounts.js';
+import { appViewRoutes } from './app-views.js';
 import { eventRoutes } from './events.js';
 import { oauthCallbackRoutes, oauthRoutes } from './oauth.js';
 import { sourceRoutes } from './sources.js';
@@ -33,6 +34,7 @@ export function integrationRoutes(context: ServerContext): Router {
     next();
   });
   router.use(accountRoutes(context));
+  router.use(appViewRoutes(context));
   router.use(oauthRoutes(context));
   router.use(sourceRoutes(context));
   router.use(syncRoutes(context));
