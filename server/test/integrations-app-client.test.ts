@@ -8,11 +8,11 @@ import { parse } from 'yaml';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { APP_SPEC_PATH, contractProblem } from '../src/integrations/app/contract.js';
 import { createAppClient, type AppClient } from '../src/integrations/app/client.js';
-import { AppCallError } from '../src/integrations/app/errors.js';
 import { integrationSettings } from '../src/integrations/settings.js';
 import type { AppDataRequest } from '../src/integrations/types.js';
 import { TargetPolicy } from '../src/webhooks/target-policy.js';
 import { appInformation, json, sendJson, startStubApp, type StubApp } from './integrations-app-stub.js';
+import { appCallFailure as failure } from './integrations-app-stub.js';
 
 const policy = new TargetPolicy(['127.0.0.1']);
 const settings = integrationSettings({ timeoutMs: 400, maxResponseBytes: 4_096 });
@@ -25,16 +25,6 @@ const dataRequest: AppDataRequest = {
   schema: { issue: { id: { name: 'Id', type: 'id' }, name: { name: 'Name', type: 'text' } } },
   operationId: 'run-17',
 };
-
-async function failure(promise: Promise<unknown>): Promise<AppCallError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppCallError) return error;
-    throw error;
-  }
-  throw new Error('the call succeeded');
-}
 
 describe('the app contract as a checker', () => {
   it('accepts every example of spec/app.openapi.yaml under its own schema', () => {

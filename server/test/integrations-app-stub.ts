@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Queryable } from '../src/db/database.js';
+import { AppCallError } from '../src/integrations/app/errors.js';
 import type { ServerOptions } from '../src/index.js';
 import type { AppInformation } from '../src/integrations/types.js';
 
@@ -125,4 +126,15 @@ export async function insertSourceRow(db: Queryable, row: { id?: string; account
     ],
   );
   return id;
+}
+
+/** The AppCallError a call fails with (fails the test when the call succeeds). */
+export async function appCallFailure(promise: Promise<unknown>): Promise<AppCallError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof AppCallError) return error;
+    throw error;
+  }
+  throw new Error('the call succeeded');
 }

@@ -9,13 +9,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.js';
 import { bootstrap } from '../src/bootstrap.js';
 import type { RunningServer } from '../src/index.js';
-import { AppCallError } from '../src/integrations/app/errors.js';
 import { fileKeyOf, prepareFiles, resourceParams, saveFiles, isAppResource } from '../src/integrations/files/index.js';
 import { integrationSettings } from '../src/integrations/settings.js';
 import type { AccountRecord, FileReference, SourceRecord } from '../src/integrations/types.js';
 import type { ServerContext } from '../src/server-context.js';
 import { TargetPolicy } from '../src/webhooks/target-policy.js';
 import { integrationServerOptions, json, startStubApp, type StubApp } from './integrations-app-stub.js';
+import { appCallFailure as failure } from './integrations-app-stub.js';
 import { openDatabase, startTestServer, storages } from './storages.js';
 
 const RESOURCE = '/api/v1/synchronizer/resource';
@@ -37,16 +37,6 @@ function redirect(to: string) {
     res.writeHead(302, { location: to });
     res.end();
   };
-}
-
-async function failure(promise: Promise<unknown>): Promise<AppCallError> {
-  try {
-    await promise;
-  } catch (error) {
-    if (error instanceof AppCallError) return error;
-    throw error;
-  }
-  throw new Error('the call succeeded');
 }
 
 describe('file keys', () => {
