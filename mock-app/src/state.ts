@@ -78,6 +78,13 @@ export class DataState {
     return [...this.typeRows(type, `/${type}`).entries.values()].map((r) => structuredClone(r.row));
   }
 
+  /** One page of the current rows (copies of that page only: a page costs its own size, not the type's). */
+  rowsPage(type: string, offset: number, pageSize: number): Page<AppDataRow> {
+    const entries = [...this.typeRows(type, `/${type}`).entries.values()];
+    const page = paginate(entries, offset, pageSize);
+    return { ...page, items: page.items.map((r) => structuredClone(r.row)) };
+  }
+
   /**
    * Applies creates, then updates, then deletes of every type, all stamped with the current
    * time. Everything is checked first: a refused change applies nothing.

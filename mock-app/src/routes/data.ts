@@ -56,8 +56,7 @@ export function dataRoutes(context: MockContext): Router {
 
     const since = body.lastSynchronizedAt ?? undefined;
     const delta = since !== undefined && data?.supportsDelta !== false;
-    const rows = delta ? context.state.changedSince(type, Date.parse(since)) : context.state.rows(type);
-    const page = paginate(rows, offset, pageSize);
+    const page = delta ? paginate(context.state.changedSince(type, Date.parse(since)), offset, pageSize) : context.state.rowsPage(type, offset, pageSize);
     const answer: AppDataResponse = {
       items: page.items,
       pagination: page.hasNext ? { hasNext: true, nextPageConfig: { offset: page.nextOffset } } : { hasNext: false },
