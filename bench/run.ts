@@ -19,6 +19,10 @@ const BENCHMARKS: Record<string, Benchmark> = {
     description: 'GraphQL read API: two levels of inner lists over 10,000 parents; time, SQL statements, API vs raw SQL on pg-mem and PostgreSQL',
     run: async (args) => (await import('./graphql.js')).main(args),
   },
+  sync: {
+    description: 'integration sync: a full sync of 100,000 rows (1,000 a page) from the mock app; rows/s, ratio to a raw bulk INSERT of the same rows, SQL profile; pg-mem and PostgreSQL',
+    run: async (args) => (await import('./sync.js')).main(args),
+  },
   webhooks: {
     description: 'webhook deliveries: latency from command response to receipt, deliveries/s; pg-mem, and one and two processes on PostgreSQL',
     run: async (args) => (await import('./webhooks.js')).main(args),

@@ -1,0 +1,662 @@
+// Sync benchmark: a full sync of an integration app's type (100,000 rows, 1,000 a page) into the
+// reference server, on pg-mem and on PostgreSQL: rows per second, against a raw bulk insert of
+// the same Entities (multi-row INSERTs of the rows the sync wrote, into the same tables of the
+// same storage, measured in the same run), with the SQL statements the sync ran grouped by text,
+// and the time the mock integration app alone takes to serve every page. The server and the mock
+// app run in this process. Prints tables and writes bench/results/sync.md. See bench/README.md.
+import { request as httpRequest } from 'node:http';
+import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import type { QueryResult, QueryResultRow } from 'pg';
+import type { components as AppComponents } from '../generated/app/types.js';
+import type { components as ServiceComponents } from '../generated/service/types.js';
+import { startMockApp, type MockApp, type Scenario } from '../mock-app/src/index.js';
+import type { Database, Queryable, StorageKind } from '../server/src/db/database.js';
+import { scratchSchemaName, startServer, type RunningServer } from '../server/src/index.js';
+import { databaseUrl, DEFAULT_DATABASE_URL, integerOption, machine, runWithOptions, storagesOption, writeReport } from './lib/cli.js';
+import { shapeOf } from './lib/replay.js';
+import { renderMarkdown, renderPlain, type Table } from './lib/table.js';
+import { formatCount, formatMs, formatRate, formatRatio, now, withTimeout } from './lib/timing.js';
+
+type SyncRun = ServiceComponents['schemas']['SyncRun'];
+type IntegrationAccount = ServiceComponents['schemas']['IntegrationAccount'];
+type IntegrationSource = ServiceComponents['schemas']['IntegrationSource'];
+type AppSchema = AppComponents['schemas']['SchemaResponse'];
+type DataRow = AppComponents['schemas']['DataRow'];
+type DataRequest = AppComponents['schemas']['DataRequest'];
+type DataResponse = AppComponents['schemas']['DataResponse'];
+
+const RESULTS_FILE = fileURLToPath(new URL('./results/sync.md', import.meta.url));
+const SPACE = 'BenchSync';
+/** The app type synchronized (its Database is `BenchSync/Tasks`). */
+const TYPE = 'task';
+const ACCOUNT_TYPE = 'token';
+const ACCOUNT_FIELDS = { token: 'bench-sync-token' };
+const REQUEST_TIMEOUT_MS = 60_000;
+/** Pages read by the app-alone warm-up (JIT, connections). */
+const WARM_UP_PAGES = 3;
+const STATUS_OPTIONS = ['Backlog', 'Open', 'In progress', 'Blocked', 'Done'] as const;
+const WORDS = ['alpha', 'bravo', 'charlie', 'delta', 'echo', 'foxtrot', 'golf', 'hotel', 'india', 'juliett'] as const;
+
+interface Options {
+  storages: StorageKind[];
+  databaseUrl: string;
+  rows: number;
+  pgmemRows: number;
+  pageSize: number;
+  validateResponses: boolean;
+  timeLimitMs: number;
+  out: string;
+}
+
+const USAGE = `npm run bench -- sync [options]
+  --storage pg-mem,postgres    storages to measure (default: both; PostgreSQL at DATABASE_URL or ${DEFAULT_DATABASE_URL};
+                               --storages is the same option)
+  --rows N                     rows of the app's type, all synchronized by one full sync (default 100000)
+  --pgmem-rows N               rows on pg-mem (default: --rows; 100,000 take pg-mem ~7 minutes to sync and ~4 to bulk insert)
+  --page-size N                rows per page the app answers (default 1000)
+  --validate-responses         the mock app checks its answers against spec/app.openapi.yaml during the sync (default off)
+  --time-limit M               minutes a sync may take before it is reported unfinished (default 25)
+  --out FILE                   Markdown results (default bench/results/sync.md)`;
+
+function parseOptions(args: string[]): Options | undefined {
+  const { values } = parseArgs({
+    args,
+    strict: true,
+    options: {
+      storage: { type: 'string' },
+      storages: { type: 'string' },
+      rows: { type: 'string' },
+      'pgmem-rows': { type: 'string' },
+      'page-size': { type: 'string' },
+      'validate-responses': { type: 'boolean' },
+      'time-limit': { type: 'string' },
+      out: { type: 'string' },
+      help: { type: 'boolean', short: 'h' },
+    },
+  });
+  if (values.help) {
+    console.log(USAGE);
+    return undefined;
+  }
+  if (values.storage !== undefined && values.storages !== undefined) throw new Error('give --storage or --storages, not both');
+  const rows = integerOption(values.rows, 100_000, 'rows');
+  const pageSize = integerOption(values['page-size'], 1000, 'page-size');
+  // The server refuses pages of more than 10,000 rows (spec/integrations.md, "Bounds").
+  if (pageSize > 10_000) throw new Error(`--page-size must be at most 10000 (the server's bound on a page); got ${pageSize}`);
+  return {
+    storages: storagesOption(values.storage ?? values.storages),
+    databaseUrl: databaseUrl(),
+    rows,
+    pgmemRows: integerOption(values['pgmem-rows'], rows, 'pgmem-rows'),
+    pageSize,
+    validateResponses: values['validate-responses'] ?? false,
+    timeLimitMs: integerOption(values['time-limit'], 25, 'time-limit') * 60_000,
+    out: values.out ?? RESULTS_FILE,
+  };
+}
+
+function log(message: string): void {
+  console.error(`[bench sync] ${message}`);
+}
+
+function errorMessage(error: unknown): string {
+  if (!(error instanceof Error)) return String(error);
+  return error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The app: one type with the usual fields, rows deterministic from their number.
+
+/** The integration schema of the type: title, number, integer, boolean text, day, date-time, single select. */
+export function benchSchema(): AppSchema {
+  return {
+    [TYPE]: {
+      id: { name: 'Id', type: 'id' },
+      name: { name: 'Name', type: 'text' },
+      estimate: { name: 'Estimate', type: 'number' },
+      points: { name: 'Points', type: 'number', subType: 'integer' },
+      done: { name: 'Done', type: 'text', subType: 'boolean' },
+      due: { name: 'Due', type: 'date', subType: 'day' },
+      updated: { name: 'Updated', type: 'date' },
+      status: { name: 'Status', type: 'text', subType: 'single-select', options: STATUS_OPTIONS.map((name) => ({ name })) },
+    },
+  };
+}
+
+const DAY_MS = 86_400_000;
+const EPOCH = Date.UTC(2022, 0, 1);
+
+/** Row number `i` of the type (values as an app sends them: strings for booleans and dates). */
+export function benchRow(i: number): DataRow {
+  // A cheap deterministic spread of values (no generator state: any row can be built alone).
+  const h = Math.imul(i + 1, 2654435761) >>> 0;
+  return {
+    id: `T-${i}`,
+    name: `${WORDS[h % WORDS.length] as string} task ${i}`,
+    estimate: (h % 100_000) / 100,
+    points: h % 13,
+    done: (h >>> 3) % 2 === 0 ? 'yes' : 'no',
+    due: new Date(EPOCH + ((h >>> 5) % 1000) * DAY_MS).toISOString().slice(0, 10),
+    updated: new Date(EPOCH + (h % 86_400_000) * 1000).toISOString(),
+    status: STATUS_OPTIONS[(h >>> 7) % STATUS_OPTIONS.length] as string,
+  };
+}
+
+export function benchScenario(rows: number, pageSize: number): Scenario {
+  return {
+    description: `svc-kit sync benchmark: ${rows} rows of one type, ${pageSize} a page.`,
+    app: { name: 'Bench tracker', version: '1.0.0', website: 'https://example.com/bench', description: 'Rows for the sync benchmark (bench/sync.ts).' },
+    accountTypes: [
+      {
+        id: ACCOUNT_TYPE,
+        name: 'API token',
+        fields: [{ id: 'token', title: 'Token', type: 'password' }],
+        validAccounts: [{ name: 'Bench account', fields: { ...ACCOUNT_FIELDS } }],
+      },
+    ],
+    types: [{ id: TYPE, name: 'Tasks' }],
+    schema: benchSchema(),
+    data: { [TYPE]: { pageSize, rows: Array.from({ length: rows }, (_, i) => benchRow(i)) } },
+  };
+}
+
+// ---------------------------------------------------------------------------------------------
+// The mock app alone: a client asking every page as the server does, without the server.
+
+interface AppAloneFigure {
+  label: string;
+  ms: number;
+  pages: number;
+  rows: number;
+  bytes: number;
+}
+
+/** Reads every page (or the first `maxPages`, for a warm-up) and checks the rows. */
+async function readAllPages(appUrl: string, label: string, expectedRows: number, maxPages = Number.POSITIVE_INFINITY): Promise<AppAloneFigure> {
+  const schema = benchSchema();
+  let pagination: Record<string, unknown> | undefined;
+  let pages = 0;
+  let rows = 0;
+  let bytes = 0;
+  const seen = new Set<unknown>();
+  const start = now();
+  for (;;) {
+    const body: DataRequest = {
+      requestedType: TYPE,
+      types: [TYPE],
+      account: { ...ACCOUNT_FIELDS },
+      filter: {},
+      schema,
+      ...(pagination ? { pagination } : {}),
+      operationId: 'bench-app-alone',
+    };
+    const response = await fetch(`${appUrl}/api/v1/synchronizer/data`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+    const text = await response.text();
+    if (response.status !== 200) throw new Error(`the mock app answered page ${pages} with ${response.status}: ${text.slice(0, 300)}`);
+    bytes += Buffer.byteLength(text);
+    const page = JSON.parse(text) as DataResponse;
+    if (!Array.isArray(page.items)) throw new Error(`the mock app's page ${pages} has no items array`);
+    for (const item of page.items) seen.add(item.id);
+    pages += 1;
+    rows += page.items.length;
+    if (!page.pagination?.hasNext || pages >= maxPages) break;
+    pagination = page.pagination.nextPageConfig ?? {};
+    if (pages > expectedRows + 1) throw new Error('the mock app kept answering hasNext');
+  }
+  const ms = now() - start;
+  if (pages >= maxPages) return { label, ms, pages, rows, bytes };
+  if (rows !== expectedRows || seen.size !== expectedRows) throw new Error(`the mock app served ${rows} rows (${seen.size} distinct keys); expected ${expectedRows}`);
+  return { label, ms, pages, rows, bytes };
+}
+
+// ---------------------------------------------------------------------------------------------
+// Statement profile: every statement the server runs, counted and timed by text (instrument).
+
+interface TextStats {
+  count: number;
+  ms: number;
+}
+
+class StatementProfiler {
+  private byText = new Map<string, TextStats>();
+  active = false;
+
+  /** The storage seen by the server: statements are timed while `active`. */
+  wrap(inner: Database): Database {
+    const timedQuery =
+      (q: Queryable) =>
+      async <R extends QueryResultRow>(text: string, params?: unknown[]): Promise<QueryResult<R>> => {
+        if (!this.active) return q.query<R>(text, params);
+        const start = now();
+        try {
+          return await q.query<R>(text, params);
+        } finally {
+          const ms = now() - start;
+          const s = this.byText.get(text);
+          if (s) {
+            s.count += 1;
+            s.ms += ms;
+          } else this.byText.set(text, { count: 1, ms });
+        }
+      };
+    return {
+      kind: inner.kind,
+      query: timedQuery(inner),
+      transaction: (fn) => inner.transaction((tx) => fn({ query: timedQuery(tx) })),
+      close: () => inner.close(),
+    };
+  }
+
+  reset(): void {
+    this.byText = new Map();
+  }
+
+  /** Statements grouped by shape (bench/lib/replay.ts `shapeOf`), most time first. */
+  shapes(): Array<{ shape: string; count: number; ms: number }> {
+    const shapes = new Map<string, { shape: string; count: number; ms: number }>();
+    for (const [text, s] of this.byText) {
+      // Rows of a multi-row INSERT collapse too: `VALUES ($…), ($…), ...` is written `VALUES ($…), …`.
+      const shape = shapeOf(text).replace(/\(\$…\)(?:\s*,\s*\(\$…\))+/g, '($…), …');
+      const t = shapes.get(shape) ?? { shape, count: 0, ms: 0 };
+      t.count += s.count;
+      t.ms += s.ms;
+      shapes.set(shape, t);
+    }
+    return [...shapes.values()].sort((a, b) => b.ms - a.ms);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// The admin API.
+
+class AdminClient {
+  constructor(
+    private readonly server: RunningServer,
+    private readonly timeoutMs = REQUEST_TIMEOUT_MS,
+  ) {}
+
+  async call<T>(method: string, path: string, body: unknown, expected: number[], timeoutMs = this.timeoutMs): Promise<{ status: number; value: T }> {
+    const response = await fetch(`${this.server.baseUrl}${path}`, {
+      method,
+      headers: { authorization: `Token ${this.server.token}`, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
+      ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    const text = await response.text();
+    if (!expected.includes(response.status)) throw new Error(`${method} ${path}: HTTP ${response.status}: ${text.slice(0, 400)}`);
+    return { status: response.status, value: JSON.parse(text) as T };
+  }
+}
+
+// ---------------------------------------------------------------------------------------------
+// Measurements on one storage.
+
+interface SyncFigure {
+  run: SyncRun;
+  ms: number;
+  /** The run's own start to end (its `startedAt`, `finishedAt`). */
+  runMs: number;
+  finished: boolean;
+}
+
+interface BaselineFigure {
+  ms: number;
+  entities: number;
+  links: number;
+  statements: number;
+  setup: string[];
+}
+
+interface StorageReport {
+  storage: StorageKind;
+  rows: number;
+  pages: number;
+  sync?: SyncFigure;
+  sqlMs: number;
+  statements: number;
+  shapes: Array<{ shape: string; count: number; ms: number }>;
+  baseline?: BaselineFigure;
+  error?: string;
+}
+
+function isEnded(run: SyncRun): boolean {
+  return run.finishedAt !== null && (run.status === 'succeeded' || run.status === 'failed');
+}
+
+/** Largest answer read from the sync POST (a run is a few hundred bytes). */
+const MAX_ANSWER_BYTES = 1024 * 1024;
+
+/**
+ * POST with node:http: fetch (undici) gives up waiting for response headers after 300 s, and the
+ * sync answers only when it has ended. No other request runs meanwhile: on pg-mem a status poll
+ * would wait for the page transaction's lock and its statements would blur the SQL profile.
+ */
+function postAndWait(url: string, token: string, timeoutMs: number): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(url, { method: 'POST', headers: { authorization: `Token ${token}`, 'content-length': '0' } }, (res) => {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      res.on('data', (chunk: Buffer) => {
+        size += chunk.length;
+        if (size > MAX_ANSWER_BYTES) {
+          req.destroy(new Error(`POST ${url}: the answer is larger than ${MAX_ANSWER_BYTES} bytes`));
+          return;
+        }
+        chunks.push(chunk);
+      });
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, text: Buffer.concat(chunks).toString('utf8') }));
+      res.on('error', reject);
+    });
+    req.setTimeout(timeoutMs, () => req.destroy(new Error(`POST ${url}: no answer within ${Math.round(timeoutMs / 1000)} s`)));
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+/**
+ * POST .../syncs?wait=true, timed to its answer. The server is started with its wait set to the
+ * time limit, so it answers when the run has ended, or at the limit with the run as it is.
+ */
+async function runSync(server: RunningServer, sourceId: string, timeLimitMs: number): Promise<SyncFigure> {
+  const start = now();
+  const answer = await postAndWait(`${server.baseUrl}/api/integrations/sources/${sourceId}/syncs?wait=true`, server.token, timeLimitMs + 60_000);
+  const ms = now() - start;
+  if (answer.status !== 200 && answer.status !== 202) throw new Error(`POST .../syncs?wait=true: HTTP ${answer.status}: ${answer.text.slice(0, 400)}`);
+  const run = JSON.parse(answer.text) as SyncRun;
+  const runMs = run.finishedAt ? Date.parse(run.finishedAt) - Date.parse(run.startedAt) : ms;
+  return { run, ms, runMs, finished: isEnded(run) };
+}
+
+interface EntityRow {
+  id: string;
+  type_id: string;
+  public_id: number | string;
+  created_at: unknown;
+  modified_at: unknown;
+  created_by: string | null;
+  data: unknown;
+}
+
+interface LinkRow {
+  relation_id: string;
+  a: string;
+  b: string;
+  position: number | string;
+}
+
+/** `($1, $2, ...)`: the placeholders of row `rowIndex` of a multi-row INSERT of `width` columns. */
+function placeholders(rowIndex: number, width: number): string {
+  return `(${Array.from({ length: width }, (_, k) => `$${rowIndex * width + k + 1}`).join(', ')})`;
+}
+
+/**
+ * The baseline: the Entities (and their single-select links) the sync wrote are read back,
+ * deleted, and written again with plain multi-row INSERTs, `pageSize` rows a statement; timed.
+ */
+async function measureBaseline(db: Database, database: string, pageSize: number, expectedRows: number): Promise<BaselineFigure> {
+  const setup: string[] = [];
+  const typeRow = (await db.query<{ id: string }>('SELECT id FROM types WHERE name = $1', [database])).rows[0];
+  if (!typeRow) throw new Error(`the Database ${database} is not in the catalog`);
+  const typeId = typeRow.id;
+  // Filtered here: pg-mem answers `relation_id IS NOT NULL` on this table with no rows.
+  const fieldRows = (await db.query<{ relation_id: string | null }>('SELECT relation_id FROM fields WHERE type_id = $1', [typeId])).rows;
+  const relations = [...new Set(fieldRows.map((r) => r.relation_id).filter((id): id is string => id !== null))];
+  let t = now();
+  const entities = (
+    await db.query<EntityRow>('SELECT id, type_id, public_id, created_at, modified_at, created_by, data FROM entities WHERE type_id = $1 ORDER BY public_id', [typeId])
+  ).rows;
+  const links: LinkRow[] = [];
+  for (const relation of relations) {
+    links.push(...(await db.query<LinkRow>('SELECT relation_id, a, b, position FROM links WHERE relation_id = $1 ORDER BY position', [relation])).rows);
+  }
+  if (entities.length !== expectedRows) throw new Error(`the sync left ${entities.length} Entities in ${database}; expected ${expectedRows}`);
+  setup.push(`read back ${formatCount(entities.length)} Entities and ${formatCount(links.length)} links of ${relations.length} relation(s): ${formatMs(now() - t)}`);
+  t = now();
+  for (const relation of relations) await db.query('DELETE FROM links WHERE relation_id = $1', [relation]);
+  await db.query('DELETE FROM entities WHERE type_id = $1', [typeId]);
+  if (db.kind === 'postgres') await db.query('VACUUM ANALYZE entities, links');
+  setup.push(`deleted them${db.kind === 'postgres' ? ', then VACUUM ANALYZE entities, links' : ''}: ${formatMs(now() - t)}`);
+
+  // Links go with the page of their Entity, as the sync wrote them.
+  const pageOf = new Map<string, number>();
+  entities.forEach((e, i) => pageOf.set(e.id, Math.floor(i / pageSize)));
+  const linksByPage = new Map<number, LinkRow[]>();
+  for (const link of links) {
+    const page = pageOf.get(link.a) ?? pageOf.get(link.b) ?? 0;
+    const list = linksByPage.get(page);
+    if (list) list.push(link);
+    else linksByPage.set(page, [link]);
+  }
+  let statements = 0;
+  const start = now();
+  for (let from = 0, page = 0; from < entities.length; from += pageSize, page += 1) {
+    const part = entities.slice(from, from + pageSize);
+    await db.query(
+      `INSERT INTO entities (id, type_id, public_id, created_at, modified_at, created_by, data) VALUES ${part.map((_, i) => placeholders(i, 7)).join(', ')}`,
+      part.flatMap((e) => [e.id, e.type_id, e.public_id, e.created_at, e.modified_at, e.created_by, JSON.stringify(e.data)]),
+    );
+    statements += 1;
+    const pageLinks = linksByPage.get(page) ?? [];
+    if (pageLinks.length > 0) {
+      await db.query(
+        `INSERT INTO links (relation_id, a, b, position) VALUES ${pageLinks.map((_, i) => placeholders(i, 4)).join(', ')}`,
+        pageLinks.flatMap((l) => [l.relation_id, l.a, l.b, l.position]),
+      );
+      statements += 1;
+    }
+  }
+  const ms = now() - start;
+  const count = Number((await db.query<{ n: number | string }>('SELECT count(*) AS n FROM entities WHERE type_id = $1', [typeId])).rows[0]?.n);
+  if (count !== expectedRows) throw new Error(`the baseline wrote ${count} Entities; expected ${expectedRows}`);
+  return { ms, entities: entities.length, links: links.length, statements, setup };
+}
+
+async function runStorage(storage: StorageKind, options: Options, app: MockApp): Promise<StorageReport> {
+  const rows = storage === 'pg-mem' ? options.pgmemRows : options.rows;
+  const report: StorageReport = { storage, rows, pages: Math.ceil(rows / options.pageSize), sqlMs: 0, statements: 0, shapes: [] };
+  const profiler = new StatementProfiler();
+  let inner: Database | undefined;
+  let server: RunningServer | undefined;
+  try {
+    server = await withTimeout(
+      startServer({
+        ...(storage === 'postgres' ? { databaseUrl: options.databaseUrl, schema: scratchSchemaName(), dropSchemaOnClose: true } : {}),
+        appAllow: ['127.0.0.1'],
+        // `wait=true` waits up to the time limit (default 120 s): the sync is timed by one request.
+        integrations: { waitMs: options.timeLimitMs },
+        instrument: (db) => {
+          inner = db;
+          return profiler.wrap(db);
+        },
+        log: (m) => log(`server: ${m}`),
+      }),
+      60_000,
+      `starting the server on ${storage}`,
+    );
+    if (!inner) throw new Error('the instrument hook was not called');
+    const admin = new AdminClient(server);
+    const account = (await admin.call<IntegrationAccount>('POST', '/api/integrations/accounts', { appUrl: app.url, accountType: ACCOUNT_TYPE, fields: { ...ACCOUNT_FIELDS } }, [201])).value;
+    const source = (await admin.call<IntegrationSource>('POST', '/api/integrations/sources', { accountId: account.id, space: SPACE, types: [TYPE] }, [201])).value;
+    const database = source.databases[TYPE];
+    if (!database) throw new Error(`the source has no Database for type ${TYPE}: ${JSON.stringify(source.databases)}`);
+
+    log(`${storage}: full sync of ${formatCount(rows)} rows, ${options.pageSize} a page`);
+    profiler.reset();
+    profiler.active = true;
+    const sync = await runSync(server, source.id, options.timeLimitMs);
+    profiler.active = false;
+    report.sync = sync;
+    report.shapes = profiler.shapes();
+    report.statements = report.shapes.reduce((a, s) => a + s.count, 0);
+    report.sqlMs = report.shapes.reduce((a, s) => a + s.ms, 0);
+    const { run } = sync;
+    if (!sync.finished) {
+      throw new Error(
+        `the sync had not ended after ${formatMs(sync.ms)} (--time-limit): ${formatCount(run.stats.rows)} rows read, ${formatCount(run.stats.created)} created, ${formatRate((run.stats.created / sync.ms) * 1000, 'rows/s')} so far`,
+      );
+    }
+    if (run.status !== 'succeeded') throw new Error(`the sync ended ${run.status}: ${JSON.stringify(run.error).slice(0, 400)}`);
+    if (run.stats.created !== rows || run.stats.rows !== rows) {
+      throw new Error(`the sync created ${run.stats.created} Entities of ${run.stats.rows} rows read; expected ${rows}`);
+    }
+    log(`${storage}: sync ${formatMs(sync.ms)}; baseline`);
+    report.baseline = await measureBaseline(inner, database, options.pageSize, rows);
+  } catch (error) {
+    report.error = errorMessage(error);
+    log(`${storage}: ${report.error}`);
+  } finally {
+    profiler.active = false;
+    // A sync still running (time limit) is aborted by close; do not wait for it forever.
+    if (server) await withTimeout(server.close(), 120_000, `closing the server on ${storage}`).catch((e: unknown) => log(errorMessage(e)));
+  }
+  return report;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Output
+
+function rate(rows: number, ms: number): string {
+  return formatRate((rows / ms) * 1000, 'rows/s');
+}
+
+function share(part: number, whole: number): string {
+  return whole > 0 ? `${((part / whole) * 100).toFixed(0)}%` : '-';
+}
+
+function summaryTable(reports: StorageReport[], alone: AppAloneFigure[], options: Options): Table {
+  const rows: string[][] = [];
+  const quiet = alone.find((a) => a.label === 'validation off');
+  for (const r of reports) {
+    const s = r.sync;
+    const b = r.baseline;
+    if (r.error && !(s && b)) {
+      rows.push([r.storage, formatCount(r.rows), s ? formatMs(s.ms) : '-', s ? rate(s.run.stats.created, s.ms) : '-', '-', '-', '-', `FAILED: ${r.error}`]);
+      continue;
+    }
+    if (!s || !b) continue;
+    rows.push([
+      r.storage,
+      formatCount(r.rows),
+      formatMs(s.ms),
+      rate(r.rows, s.ms),
+      formatMs(b.ms),
+      rate(r.rows, b.ms),
+      formatRatio(s.ms / b.ms),
+      [
+        `${formatCount(s.run.stats.pages)} pages; run ${formatMs(s.runMs)} by its startedAt/finishedAt`,
+        `${formatCount(r.statements)} SQL statements (${(r.statements / s.run.stats.pages).toFixed(1)} a page), ${formatMs(r.sqlMs)} in SQL (${share(r.sqlMs, s.ms)} of the sync)`,
+        ...(quiet && quiet.rows === r.rows && !options.validateResponses ? [`the mock app alone ${formatMs(quiet.ms)} (${share(quiet.ms, s.ms)} of the sync)`] : []),
+      ].join('; '),
+    ]);
+  }
+  return {
+    title: `Full sync, ${options.pageSize} rows a page`,
+    columns: ['storage', 'rows', 'sync', 'sync rate', 'baseline', 'baseline rate', 'sync/baseline', 'detail'],
+    rows,
+    notes: [
+      'sync: from `POST /api/integrations/sources/{id}/syncs?wait=true` to its answer (the server waits up to --time-limit; no other request meanwhile); checked: `succeeded`, `stats.created` and `stats.rows` equal the rows, and the Database holds that many Entities.',
+      "baseline: the same Entities (ids, public ids, dates, stored values) and their single-select links, read back after the sync, deleted, and written again by plain multi-row INSERTs into `entities` and `links`, one statement of each a page (no transaction, no app calls, no conversion, no key index, no diffing). On PostgreSQL `VACUUM ANALYZE entities, links` runs after the delete.",
+      `SQL time: the statements the server ran during the sync (startServer \`instrument\`), each timed from call to result; the rest of the sync time is the app's answers, JSON, conversion and the server's own work.${quiet ? ` The mock app alone serves every page in ${formatMs(quiet.ms)} (table below).` : ''}`,
+    ],
+  };
+}
+
+function appAloneTable(alone: AppAloneFigure[], syncValidates: boolean): Table {
+  return {
+    title: 'The mock app alone: every page read by a client, without the server',
+    columns: ['mock app', 'pages', 'rows', 'bytes', 'time', 'rate'],
+    rows: alone.map((a) => [a.label, formatCount(a.pages), formatCount(a.rows), formatCount(a.bytes), formatMs(a.ms), rate(a.rows, a.ms)]),
+    notes: [
+      'The same data requests the server sends (the schema, the account, `pagination` from the previous page), one after another, each answer read and parsed; this process, loopback HTTP.',
+      `The syncs above ran with the mock app's response validation ${syncValidates ? 'on (--validate-responses)' : 'off'}.`,
+    ],
+  };
+}
+
+function profileTable(r: StorageReport, top = 10): Table {
+  const syncMs = r.sync?.ms ?? 0;
+  const pages = Math.max(1, r.sync?.run.stats.pages ?? r.pages);
+  return {
+    title: `${r.storage}: SQL statements of the sync by text, most time first`,
+    columns: ['statement', 'count', 'a page', 'total', 'mean', 'of the sync'],
+    rows: r.shapes.slice(0, top).map((s) => [
+      s.shape.length > 140 ? `${s.shape.slice(0, 137)}...` : s.shape,
+      formatCount(s.count),
+      (s.count / pages).toFixed(1),
+      formatMs(s.ms),
+      formatMs(s.ms / s.count),
+      share(s.ms, syncMs),
+    ]),
+    notes: [
+      `${formatCount(r.statements)} statements in all (${r.shapes.length} texts), ${formatMs(r.sqlMs)}; parameter lists are written \`$…\`, other parameters \`$n\`.`,
+      ...(r.baseline ? r.baseline.setup.map((s) => `baseline set-up (not timed): ${s}`) : []),
+    ],
+  };
+}
+
+async function writeMarkdown(options: Options, tables: Table[], startedAt: Date, elapsedMs: number): Promise<void> {
+  const lines = [
+    '# Sync benchmark',
+    '',
+    'Written by `npm run bench -- sync` (bench/sync.ts); overwritten on every run. Method: bench/README.md and the notes under each table; options: `npm run bench -- sync --help`.',
+    '',
+    `- Date: ${startedAt.toISOString()} (run took ${formatMs(elapsedMs)})`,
+    `- Machine: ${machine()} (server, mock app and client in one process)`,
+    `- Storages: ${options.storages.map((s) => (s === 'postgres' ? `PostgreSQL (${options.databaseUrl.replace(/\/\/[^@/]*@/, '//…@')}, scratch schema)` : 'pg-mem (embedded)')).join(', ')}`,
+    `- Rows: ${options.storages.map((s) => `${formatCount(s === 'pg-mem' ? options.pgmemRows : options.rows)} on ${s}`).join(', ')}; ${formatCount(options.pageSize)} a page; mock app response validation during the syncs: ${options.validateResponses ? 'on' : 'off'}`,
+    '',
+    ...tables.flatMap((t) => [renderMarkdown(t, 2), '']),
+  ];
+  await writeReport(options.out, lines);
+}
+
+export function main(args: string[]): Promise<number> {
+  return runWithOptions(args, USAGE, parseOptions, run);
+}
+
+async function run(options: Options): Promise<number> {
+  const startedAt = new Date();
+  const started = now();
+  const maxRows = Math.max(...options.storages.map((s) => (s === 'pg-mem' ? options.pgmemRows : options.rows)));
+  const alone: AppAloneFigure[] = [];
+  const reports: StorageReport[] = [];
+  let failure: string | undefined;
+  // The app alone, with validation off and on (after a warm-up of a few pages), at the largest row
+  // count; then a fresh app for each storage.
+  try {
+    for (const validateResponses of [false, true]) {
+      log(`mock app alone, ${formatCount(maxRows)} rows, validation ${validateResponses ? 'on' : 'off'}`);
+      const app = await startMockApp({ scenario: benchScenario(maxRows, options.pageSize), port: 0, validateResponses });
+      try {
+        await readAllPages(app.url, 'warm-up', maxRows, WARM_UP_PAGES);
+        alone.push(await readAllPages(app.url, `validation ${validateResponses ? 'on' : 'off'}`, maxRows));
+      } finally {
+        await app.close();
+      }
+    }
+    for (const storage of options.storages) {
+      const rows = storage === 'pg-mem' ? options.pgmemRows : options.rows;
+      const app = await startMockApp({ scenario: benchScenario(rows, options.pageSize), port: 0, validateResponses: options.validateResponses });
+      try {
+        reports.push(await runStorage(storage, options, app));
+      } finally {
+        await app.close();
+      }
+    }
+  } catch (error) {
+    failure = errorMessage(error);
+    log(failure);
+  }
+  const tables = [summaryTable(reports, alone, options), appAloneTable(alone, options.validateResponses), ...reports.filter((r) => r.shapes.length > 0).map((r) => profileTable(r))];
+  if (failure) tables.unshift({ title: 'FAILED', columns: ['error'], rows: [[failure]] });
+  for (const table of tables) console.log(`${renderPlain(table)}\n`);
+  await writeMarkdown(options, tables, startedAt, now() - started);
+  log(`results written to ${options.out}`);
+  return failure || reports.some((r) => r.error) ? 1 : 0;
+}
