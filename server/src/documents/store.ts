@@ -7,6 +7,7 @@ import * as Y from 'yjs';
 import type { Queryable } from '../db/database.js';
 import { emptyDoc } from './schema.js';
 import { compactState, loadYDoc, replaceContent, yDocToNode } from './ydoc-codec.js';
+import { chunks, placeholders } from '../db/sql-lists.js';
 
 /** Secrets per IN (...) list: far below PostgreSQL's 65,535 parameters. */
 const CHUNK = 10_000;
@@ -44,16 +45,6 @@ interface UpdateRow {
   bytes: number | null;
 }
 
-function placeholders(count: number, from = 1): string {
-  return Array.from({ length: count }, (_, i) => `$${i + from}`).join(', ');
-}
-
-function chunks<T>(items: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
-  return out;
-}
-
 function decode(data: string): Uint8Array {
   return new Uint8Array(Buffer.from(data, 'base64'));
 }
@@ -61,7 +52,7 @@ function decode(data: string): Uint8Array {
 /** Every existing document among `secrets` with its updates in order (none: an empty document). */
 async function loadUpdates(tx: Queryable, secrets: readonly string[]): Promise<Map<string, UpdateRow[]>> {
   const found = new Map<string, UpdateRow[]>();
-  for (const part of chunks([...new Set(secrets)])) {
+  for (const part of chunks([...new Set(secrets)], CHUNK)) {
     const { rows } = await tx.query<UpdateRow>(
       `SELECT d.secret, u.seq, u.data, u.bytes FROM documents d LEFT JOIN document_updates u ON u.secret = d.secret
        WHERE d.secret IN (${placeholders(part.length)}) ORDER BY d.secret, u.seq`,
@@ -93,7 +84,7 @@ export async function readDocuments(tx: Queryable, secrets: readonly string[]): 
  * sets never deadlock. pg-mem runs every transaction under one lock anyway.
  */
 async function createAndLock(tx: Queryable, secrets: readonly string[], now: string): Promise<void> {
-  for (const part of chunks(secrets)) {
+  for (const part of chunks(secrets, CHUNK)) {
     await tx.query(
       `INSERT INTO documents (secret, created_at) VALUES ${part.map((_, i) => `($${i + 2}, $1)`).join(', ')}
        ON CONFLICT (secret) DO UPDATE SET created_at = documents.created_at`,
@@ -105,7 +96,7 @@ async function createAndLock(tx: Queryable, secrets: readonly string[], now: str
 /** The updates of documents known to exist, in order. */
 async function updatesOf(tx: Queryable, secrets: readonly string[]): Promise<Map<string, UpdateRow[]>> {
   const found = new Map<string, UpdateRow[]>();
-  for (const part of chunks(secrets)) {
+  for (const part of chunks(secrets, CHUNK)) {
     const { rows } = await tx.query<UpdateRow>(`SELECT secret, seq, data, bytes FROM document_updates WHERE secret IN (${placeholders(part.length)}) ORDER BY secret, seq`, part);
     for (const row of rows) {
       const list = found.get(row.secret);
@@ -158,7 +149,7 @@ export async function writeDocuments(tx: Queryable, input: readonly DocumentWrit
       inserts.push([secret, nextSeq, Buffer.from(update).toString('base64'), update.length]);
     }
   }
-  for (const part of chunks(deletes)) {
+  for (const part of chunks(deletes, CHUNK)) {
     await tx.query(`DELETE FROM document_updates WHERE secret IN (${placeholders(part.length)})`, part);
   }
   // Four parameters a row (and the time): 2,500 rows a statement.

@@ -6,6 +6,7 @@ import type { components } from '../../../generated/service/types.js';
 import type { Command } from '../api/spec-types.js';
 import type { Queryable } from '../db/database.js';
 import type { ChangeLog } from './effects.js';
+import { placeholders } from '../db/sql-lists.js';
 
 type WebhookDelivery = components['schemas']['WebhookDelivery'];
 
@@ -26,10 +27,6 @@ export function correlationOf(command: Command): string | null {
     if (found) return found;
   }
   return null;
-}
-
-function placeholders(count: number, from = 1): string {
-  return Array.from({ length: count }, (_, i) => `$${i + from}`).join(', ');
 }
 
 /** Writes the deliveries of a command's changes; answers how many. */

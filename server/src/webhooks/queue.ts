@@ -6,6 +6,7 @@ import { randomUUID } from 'node:crypto';
 import type { Database, Queryable } from '../db/database.js';
 import { retryDelayMs, type RetrySchedule } from './schedule.js';
 import { isSuccess, type AttemptResult } from './sender.js';
+import { placeholders } from '../db/sql-lists.js';
 
 /** A webhook this process delivers to while the lease holds. */
 export interface Claim {
@@ -38,10 +39,6 @@ function asDate(value: unknown): Date {
   return value instanceof Date ? value : new Date(String(value));
 }
 
-function list(count: number, from: number): string {
-  return Array.from({ length: count }, (_, i) => `$${i + from}`).join(', ');
-}
-
 const HEAD = "SELECT id, sequence_id, message_id, body, attempts, next_attempt_at FROM webhook_deliveries WHERE webhook_id = $1 AND state = 'pending' ORDER BY sequence_id LIMIT 1";
 /** Free (a lease runs until `lease_until`; so does a backoff) and something to deliver. */
 const CLAIMABLE = "lease_until <= $1 AND webhook_id IN (SELECT webhook_id FROM webhook_deliveries WHERE state = 'pending')";
@@ -70,7 +67,7 @@ export async function claimWebhooks(db: Database, limit: number, leaseMs: number
     if (rows.length === 0) return [];
     const token = randomUUID();
     const ids = rows.map((r) => Number(r.webhook_id));
-    await tx.query(`UPDATE webhook_leases SET lease_token = $1, lease_until = $2 WHERE webhook_id IN (${list(ids.length, 3)})`, [
+    await tx.query(`UPDATE webhook_leases SET lease_token = $1, lease_until = $2 WHERE webhook_id IN (${placeholders(ids.length, 3)})`, [
       token,
       new Date(Date.now() + leaseMs).toISOString(),
       ...ids,

@@ -13,8 +13,10 @@ import { encodeValue } from '../../model/value-codec.js';
 import { matchUsers, resolveOptions } from '../mapping/index.js';
 import type { ConvertedRow, TypeMapping } from '../types.js';
 import { deleteKeys, entitiesOfKeys, insertKeys, touchKeys } from './key-store.js';
+import { linkedTargets, sameTargets } from './linked-targets.js';
 import { removeOrMark } from './protection.js';
 import type { SyncStats } from './run-store.js';
+import { placeholders } from '../../db/sql-lists.js';
 
 export type FileValue = { 'file/name': string; 'file/url': string };
 
@@ -37,10 +39,6 @@ interface CurrentEntity {
 
 const ref = (id: string) => ({ 'svc/id': id });
 
-function placeholders(count: number, from: number): string {
-  return Array.from({ length: count }, (_, i) => `$${i + from}`).join(', ');
-}
-
 /** The rows and the select/people relation values of existing Entities. */
 async function loadCurrent(tx: Queryable, type: TypeDef, linkFields: FieldDef[], ids: string[]): Promise<Map<string, CurrentEntity>> {
   const current = new Map<string, CurrentEntity>();
@@ -51,26 +49,9 @@ async function loadCurrent(tx: Queryable, type: TypeDef, linkFields: FieldDef[],
   );
   for (const row of rows) current.set(row.id, { id: row.id, data: row.data ?? {}, links: new Map() });
   for (const field of linkFields) {
-    const mine = field.relationEnd === 'b' ? 'b' : 'a';
-    const theirs = mine === 'a' ? 'b' : 'a';
-    const { rows: links } = await tx.query<{ owner: string; target: string; position: unknown }>(
-      `SELECT ${mine} AS owner, ${theirs} AS target, position FROM links WHERE relation_id = $1 AND ${mine} IN (${placeholders(ids.length, 2)})`,
-      [field.relationId, ...ids],
-    );
-    links.sort((x, y) => Number(x.position) - Number(y.position));
-    for (const link of links) {
-      const entity = current.get(link.owner);
-      if (!entity) continue;
-      entity.links.set(field.name, [...(entity.links.get(field.name) ?? []), link.target]);
-    }
+    for (const [owner, targets] of await linkedTargets(tx, field, ids)) current.get(owner)?.links.set(field.name, targets);
   }
   return current;
-}
-
-function sameTargets(a: readonly string[], b: readonly string[]): boolean {
-  if (a.length !== b.length) return false;
-  const sorted = [...b].sort();
-  return [...a].sort().every((id, i) => id === sorted[i]);
 }
 
 /** Option and user look-ups of one page, by their arguments (a page repeats the same few values). */
@@ -155,6 +136,8 @@ export async function applyPage(tx: Queryable, catalog: Catalog, input: PageInpu
   const documents: DocumentWriteInput[] = [];
   const delivered: string[] = [];
   const fresh: { row: ConvertedRow; values: Record<string, unknown> }[] = [];
+  /** Key of each Entity a REMOVE row names. */
+  const removals = new Map<string, string>();
   const queueDocuments = (row: ConvertedRow, data: Record<string, unknown>) => {
     for (const text of row.richText) {
       const field = type.fieldsByName.get(text.field);
@@ -165,16 +148,7 @@ export async function applyPage(tx: Queryable, catalog: Catalog, input: PageInpu
   for (const row of rows) {
     const entityId = known.get(row.key);
     if (row.syncAction === 'REMOVE') {
-      if (!entityId) continue;
-      const { removed, marked } = await removeOrMark(tx, catalog, mapping, [entityId], observer);
-      if (removed.length > 0) {
-        await deleteKeys(tx, sourceId, mapping.appType, [row.key]);
-        stats.removed += 1;
-      }
-      if (marked.length > 0) {
-        delivered.push(row.key);
-        stats.markedDeleted += 1;
-      }
+      if (entityId) removals.set(entityId, row.key);
       continue;
     }
     const values = await inputOf(tx, row, input, lookups);
@@ -190,6 +164,13 @@ export async function applyPage(tx: Queryable, catalog: Catalog, input: PageInpu
     }
     queueDocuments(row, entity.data);
     delivered.push(row.key);
+  }
+  if (removals.size > 0) {
+    const { removed, marked } = await removeOrMark(tx, catalog, mapping, [...removals.keys()], observer);
+    await deleteKeys(tx, sourceId, mapping.appType, removed.map((id) => removals.get(id) as string));
+    delivered.push(...marked.map((id) => removals.get(id) as string));
+    stats.removed += removed.length;
+    stats.markedDeleted += marked.length;
   }
   if (fresh.length > 0) {
     const created = await insertEntities(tx, catalog, type.name, fresh.map((f) => f.values), input.authorId, observer, { writeReadOnly: true });

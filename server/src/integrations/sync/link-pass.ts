@@ -2,10 +2,12 @@
 // the Entities a run delivered (MAP-048..050). Runs after every type of the run was applied, so a
 // row may refer to a row of a type synchronized after its own; a key with no Entity links nothing.
 import type { Queryable } from '../../db/database.js';
-import type { Catalog, FieldDef } from '../../model/catalog.js';
+import type { Catalog } from '../../model/catalog.js';
 import { setLinks, type WriteObserver } from '../../model/entity-writer.js';
 import type { SourceMapping } from '../types.js';
+import { chunks, placeholders } from '../../db/sql-lists.js';
 import { allKeys } from './key-store.js';
+import { linkedTargets, sameTargets } from './linked-targets.js';
 
 const CHUNK = 500;
 
@@ -18,18 +20,6 @@ function keysOf(raw: unknown, multi: boolean): string[] {
   } catch {
     return [raw];
   }
-}
-
-async function currentTargets(tx: Queryable, field: FieldDef, ids: string[]): Promise<Map<string, string[]>> {
-  const mine = field.relationEnd === 'b' ? 'b' : 'a';
-  const theirs = mine === 'a' ? 'b' : 'a';
-  const { rows } = await tx.query<{ owner: string; target: string }>(
-    `SELECT ${mine} AS owner, ${theirs} AS target FROM links WHERE relation_id = $1 AND ${mine} IN (${ids.map((_, i) => `$${i + 2}`).join(', ')})`,
-    [field.relationId, ...ids],
-  );
-  const out = new Map<string, string[]>();
-  for (const row of rows) out.set(row.owner, [...(out.get(row.owner) ?? []), row.target]);
-  return out;
 }
 
 /**
@@ -69,21 +59,15 @@ export async function linkRelations(
         targets = await allKeys(tx, sourceId, relation.targetAppType);
         targetKeys.set(relation.targetAppType, targets);
       }
-      for (let i = 0; i < ids.length; i += CHUNK) {
-        const part = ids.slice(i, i + CHUNK);
-        const { rows } = await tx.query<{ id: string; data: Record<string, unknown> }>(
-          `SELECT id, data FROM entities WHERE id IN (${part.map((_, j) => `$${j + 1}`).join(', ')})`,
-          part,
-        );
-        const existing = await currentTargets(tx, field, part);
+      for (const part of chunks(ids, CHUNK)) {
+        const { rows } = await tx.query<{ id: string; data: Record<string, unknown> }>(`SELECT id, data FROM entities WHERE id IN (${placeholders(part.length)})`, part);
+        const existing = await linkedTargets(tx, field, part);
         for (const row of rows) {
           const wanted = keysOf(row.data?.[keyField.key as string], relation.multi)
             .map((k) => targets.get(k))
             .filter((id): id is string => id !== undefined);
           const unique = field.isCollection ? [...new Set(wanted)] : wanted.slice(0, 1);
-          const now = existing.get(row.id) ?? [];
-          const same = now.length === unique.length && [...now].sort().every((id, j) => id === [...unique].sort()[j]);
-          if (same) continue;
+          if (sameTargets(existing.get(row.id) ?? [], unique)) continue;
           const { changes, before } = await setLinks(tx, catalog, field, row.id, unique);
           const after = field.isCollection ? unique.map((id) => ({ 'svc/id': id })) : unique[0] ? { 'svc/id': unique[0] } : null;
           observer.record({ kind: 'update', type, id: row.id, before: { [field.name]: before }, after: { [field.name]: after }, links: changes }, catalog);

@@ -8,6 +8,7 @@ import { readDocuments } from '../../documents/store.js';
 import type { Catalog, TypeDef } from '../../model/catalog.js';
 import { deleteEntity, updateEntity, type WriteObserver } from '../../model/entity-writer.js';
 import { RICH_TEXT_TYPE, SYSTEM_FIELD_NAMES } from '../../model/field-types.js';
+import { chunks, placeholders } from '../../db/sql-lists.js';
 import type { TypeMapping } from '../types.js';
 
 const CHUNK = 500;
@@ -30,9 +31,8 @@ export async function protectedEntities(tx: Queryable, type: TypeDef, mapping: T
   const adminLinkFields = type.fields.filter((f) => f.storage === 'link' && !SYSTEM_FIELD_NAMES.has(f.name) && !own.has(f.name));
   const richText = type.fields.filter((f) => f.fieldType === RICH_TEXT_TYPE);
   const kept = new Set<string>();
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    const part = ids.slice(i, i + CHUNK);
-    const list = part.map((_, j) => `$${j + 1}`).join(', ');
+  for (const part of chunks(ids, CHUNK)) {
+    const list = placeholders(part.length);
     const { rows } = await tx.query<{ id: string; data: Record<string, unknown> }>(`SELECT id, data FROM entities WHERE id IN (${list})`, part);
     const secrets = new Map<string, string[]>();
     for (const row of rows) {
@@ -64,14 +64,13 @@ export async function removeOrMark(
   observer: WriteObserver,
 ): Promise<{ removed: string[]; marked: string[] }> {
   const type = catalog.type(mapping.database);
-  const existing = new Set<string>();
-  for (let i = 0; i < ids.length; i += CHUNK) {
-    const part = ids.slice(i, i + CHUNK);
+  const existing = new Map<string, Record<string, unknown>>();
+  for (const part of chunks(ids, CHUNK)) {
     const { rows } = await tx.query<{ id: string; data: Record<string, unknown> }>(
-      `SELECT id, data FROM entities WHERE type_id = $1 AND id IN (${part.map((_, j) => `$${j + 2}`).join(', ')})`,
+      `SELECT id, data FROM entities WHERE type_id = $1 AND id IN (${placeholders(part.length, 2)})`,
       [type.id, ...part],
     );
-    for (const row of rows) existing.add(row.id);
+    for (const row of rows) existing.set(row.id, row.data ?? {});
   }
   const live = ids.filter((id) => existing.has(id));
   const kept = await protectedEntities(tx, type, mapping, live);
@@ -80,10 +79,7 @@ export async function removeOrMark(
   const flag = type.fieldsByName.get(mapping.deletedInSourceField);
   for (const id of live) {
     if (kept.has(id)) {
-      if (flag) {
-        const { rows } = await tx.query<{ data: Record<string, unknown> }>('SELECT data FROM entities WHERE id = $1', [id]);
-        if (rows[0]?.data?.[flag.key as string] !== 'yes') await updateEntity(tx, catalog, type.name, { 'svc/id': id, [flag.name]: 'yes' }, observer);
-      }
+      if (flag && existing.get(id)?.[flag.key as string] !== 'yes') await updateEntity(tx, catalog, type.name, { 'svc/id': id, [flag.name]: 'yes' }, observer);
       marked.push(id);
     } else {
       await deleteEntity(tx, catalog, type.name, id, observer);

@@ -142,8 +142,9 @@ async function removeUndelivered(env: RunEnv, source: SourceRecord, mapping: Typ
       const gone = await undeliveredKeys(tx, source.id, mapping.appType, env.runId);
       if (gone.length === 0) return;
       const { removed, marked } = await removeOrMark(tx, await loadCatalog(tx), mapping, gone.map((g) => g.entityId), changes);
-      const removedIds = new Set(removed);
-      await deleteKeys(tx, source.id, mapping.appType, gone.filter((g) => removedIds.has(g.entityId) || !marked.includes(g.entityId)).map((g) => g.key));
+      // Keys of removed Entities, and of Entities that were gone already, leave the index; marked ones stay.
+      const kept = new Set(marked);
+      await deleteKeys(tx, source.id, mapping.appType, gone.filter((g) => !kept.has(g.entityId)).map((g) => g.key));
       env.stats.removed += removed.length;
       env.stats.markedDeleted += marked.length;
     },
