@@ -3,10 +3,10 @@
  * server or an integration app, with an ID, a level and the requirement IDs of
  * spec/requirements.yaml that it covers.
  */
+import type { Level, Target } from '../../generated/conformance/report.js';
 import type { HttpClient } from './http.js';
 
-export type Level = 'MUST' | 'SHOULD' | 'MAY';
-export type Target = 'server' | 'app';
+export type { Level, Target };
 
 export const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'MAY'];
 
@@ -30,12 +30,30 @@ export interface AppTargetOptions {
   destructive?: boolean;
   /** Most data pages read per type before the app is taken to page forever (default 10,000, as the reference server). */
   maxPages?: number;
+  /**
+   * An event of the external system that the app's pre-process accepts (`--event FILE`): the headers
+   * and the exact body it arrived with (a recorded delivery, signed by the external system). Absent:
+   * the checks of accepted events are skipped.
+   */
+  event?: AppEvent;
+}
+
+export interface AppEvent {
+  /** Request headers of the event (lower-case names), e.g. its signature header. */
+  headers: Record<string, string>;
+  /** The body, byte for byte as the external system sent it. */
+  body: string;
 }
 
 export interface CheckContext {
   /** Base address of the target, without a trailing slash. */
   baseUrl: string;
   token: string;
+  /**
+   * A second token of the server target whose access level is below Architect (`--reader-token`), for
+   * the checks of access levels; absent: those checks are skipped.
+   */
+  readerToken?: string;
   /** Client bound to baseUrl and token; records every exchange of the current check. */
   http: HttpClient;
   fastCheck: FastCheckSettings;
@@ -55,6 +73,8 @@ export interface Check {
   /** Requirement IDs from spec/requirements.yaml, e.g. `AUTH-001`. */
   requirements: string[];
   target: Target;
+  /** `slow`: long even with few property runs (sync chains, hundreds of round trips); the quick profile leaves it out. */
+  cost?: 'slow';
   run(ctx: CheckContext): Promise<void>;
 }
 

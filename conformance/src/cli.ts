@@ -1,29 +1,40 @@
 /**
- * svc-conformance: runs the conformance checks against a server or an integration app.
- *
- *   svc-conformance server --base-url URL --token TOKEN [--seed N] [--runs N] [--only a,b] [--skip a,b] [--list]
- *   svc-conformance app --app-url URL [--account JSON] [--account-type ID] [--destructive] [--seed N] [--only a,b] [--list]
+ * svc-conformance: runs the conformance checks against a server or an integration app, grades the
+ * verdicts by level, and writes the reports (JSON, JUnit XML, HTML) with the traceability matrix.
  */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { parseArgs, styleText } from 'node:util';
-import type { AppTargetOptions, Target } from './check.js';
+import type { Profile } from '../../generated/conformance/report.js';
+import type { AppEvent, AppTargetOptions, Check, Target } from './check.js';
 import { appPreflight } from './checks/app/preflight.js';
-import { isRecord } from './shapes.js';
-import { checksFor, selectChecks, SelectionError } from './registry.js';
-import { formatCheckList, formatResult, formatSummary, plainStyle, type Style } from './report.js';
-import { DEFAULT_NUM_RUNS, randomSeed, runChecks } from './runner.js';
 import { shellQuote } from './curl.js';
+import { ExpectedFailuresError, loadExpectedFailures } from './expected-failures.js';
 import { SCHEMA_QUERY } from './fixtures.js';
 import { DEFAULT_TIMEOUT_MS, HttpClient } from './http.js';
+import { PROFILE_RUNS, isProfile } from './profiles.js';
+import { Progress } from './progress.js';
+import { checksFor, SelectionError } from './registry.js';
+import { formatCheckList, formatCoverage, formatSummary, plainStyle, type Style } from './report.js';
+import { buildReport } from './reports/build.js';
+import { renderHtml } from './reports/html.js';
+import { renderJunit } from './reports/junit.js';
+import { traceability } from './reports/traceability.js';
+import { loadRequirements } from './requirements.js';
+import { isRecord } from './shapes.js';
+import { plan, randomSeed, runChecks, type RunOptions } from './runner.js';
 
 const USAGE = `Usage:
-  svc-conformance server --base-url URL --token TOKEN [options]
-  svc-conformance server --list [--only a,b] [--skip a,b]
-  svc-conformance app --app-url URL [--account JSON] [--account-type ID] [--destructive] [options]
-  svc-conformance app --list [--only a,b] [--skip a,b]
+  svc-conformance server --base-url URL --token TOKEN [--reader-token TOKEN] [options]
+  svc-conformance app --app-url URL [--account JSON] [--account-type ID] [--filter JSON] [--destructive] [options]
+  svc-conformance server|app --list [--only a,b] [--skip a,b] [--profile quick]
+  svc-conformance server|app --coverage
 
 Options of the server target:
-  --base-url URL   address of the service (e.g. http://127.0.0.1:3000)
-  --token TOKEN    API token (default: $SVC_TOKEN)
+  --base-url URL       address of the service (e.g. http://127.0.0.1:3000)
+  --token TOKEN        API token of an Architect (default: $SVC_TOKEN)
+  --reader-token TOKEN a token below Architect (default: $SVC_READER_TOKEN); without it the
+                       access-level checks are skipped
 
 Options of the app target:
   --app-url URL    address of the integration app (e.g. http://127.0.0.1:8090)
@@ -33,21 +44,36 @@ Options of the app target:
   --filter JSON    filter values sent with schema, data and webhook requests (default {}), e.g. '{"region":"eu"}'
   --destructive    also run DELETE /api/v1/account (it may revoke the account in the external system)
   --max-pages N    data pages read per type before pagination is taken to be endless (default 10000)
-  (app.webhooks-install installs a webhook in the external system when the app's config enables webhooks)
+  --event FILE     JSON {headers: {...}, body: "..."}: an event of the external system that the app's
+                   pre-process accepts (a recorded, signed delivery); without it the checks of
+                   accepted events are skipped
 
-Options of both:
-  --seed N         fast-check seed (random when absent; always printed)
-  --runs N         fast-check runs per property (default ${DEFAULT_NUM_RUNS})
-  --path P         fast-check replay path of a failure (needs --only with one check)
-  --only a,b       run only these check IDs, requirement IDs or areas
+Choosing what runs:
+  --profile P      quick: fast checks only, ${PROFILE_RUNS.quick} runs per property (under a minute against the
+                   reference server); full (default): every check, ${PROFILE_RUNS.full} runs per property
+  --only a,b       run only these check IDs, check ID prefixes, requirement IDs or areas
   --skip a,b       leave these out
-  --timeout MS     per-request time-out (default 10000)
-  --list           list the checks (id, level, requirement IDs, name) and exit
+  --seed N         fast-check seed (random when absent; always printed)
+  --runs N         fast-check runs per property (overrides the profile's)
+  --path P         fast-check replay path of a failure (needs --only with one check)
+  --expected-failures FILE
+                   YAML/JSON {expectedFailures: [{check, reason}]}: listed failures do not fail the
+                   run; a listed check that passes does (spec/conformance/expected-failures.schema.json)
+  --timeout MS     per-request time-out (default ${DEFAULT_TIMEOUT_MS})
+
+Reports:
+  --json FILE      the run as JSON (spec/conformance/report.schema.json), traceability included
+  --junit FILE     JUnit XML, one test suite per area
+  --html FILE      one self-contained HTML page: matrix by area, failures with counterexample and
+                   curl line, traceability matrix, uncovered requirements
+  --list           list the checks (level, id, requirement IDs, name) and exit
+  --coverage       print which requirements of the target no check covers, and exit
   --verbose        print the checks' log lines on stderr
   -h, --help       this text
 
-Exit status: 0 every MUST check passed; 1 a MUST check failed or crashed; 2 usage error, target unreachable
-or token refused.`;
+Verdicts are graded by level: a failed MUST check fails the run (FAIL), a SHOULD one warns (WARN),
+a MAY one notes (NOTE). Exit status: 0 no FAIL and no XPASS (an expected failure that passed);
+1 otherwise; 2 usage error, target unreachable or token refused.`;
 
 class UsageError extends Error {}
 
@@ -65,11 +91,11 @@ function integer(value: string | undefined, option: string, min: number): number
 
 function colours(stream: NodeJS.WriteStream): Style {
   if (!stream.isTTY || process.env['NO_COLOR'] !== undefined) return plainStyle;
-  return { pass: (t) => styleText('green', t), fail: (t) => styleText('red', t), dim: (t) => styleText('dim', t) };
+  return { pass: (t) => styleText('green', t), fail: (t) => styleText('red', t), warn: (t) => styleText('yellow', t), dim: (t) => styleText('dim', t) };
 }
 
 /** Why the run cannot start (target unreachable, token refused), or undefined. */
-async function preflight(baseUrl: string, token: string, timeoutMs: number): Promise<string | undefined> {
+async function serverPreflight(baseUrl: string, token: string, timeoutMs: number): Promise<string | undefined> {
   const http = new HttpClient({ baseUrl, token, timeoutMs });
   try {
     const res = await http.command(SCHEMA_QUERY);
@@ -78,99 +104,6 @@ async function preflight(baseUrl: string, token: string, timeoutMs: number): Pro
   } catch (error) {
     return `cannot reach ${baseUrl}: ${error instanceof Error ? error.message : String(error)}`;
   }
-}
-
-export async function main(argv: string[]): Promise<number> {
-  const { values, positionals } = parseArgs({
-    args: argv,
-    allowPositionals: true,
-    options: {
-      'base-url': { type: 'string' },
-      token: { type: 'string' },
-      seed: { type: 'string' },
-      runs: { type: 'string' },
-      path: { type: 'string' },
-      only: { type: 'string' },
-      skip: { type: 'string' },
-      timeout: { type: 'string' },
-      'app-url': { type: 'string' },
-      account: { type: 'string' },
-      'account-type': { type: 'string' },
-      filter: { type: 'string' },
-      destructive: { type: 'boolean', default: false },
-      'max-pages': { type: 'string' },
-      list: { type: 'boolean', default: false },
-      verbose: { type: 'boolean', default: false },
-      help: { type: 'boolean', short: 'h', default: false },
-    },
-  });
-  if (values.help) {
-    process.stdout.write(`${USAGE}\n`);
-    return 0;
-  }
-  const [target, ...extra] = positionals;
-  if (target !== 'server' && target !== 'app') throw new UsageError(target === undefined ? 'missing target: server or app' : `unknown target ${JSON.stringify(target)}`);
-  if (extra.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}`);
-
-  const only = csv(values.only);
-  const skip = csv(values.skip);
-  const available = checksFor(target as Target);
-
-  const appOnly = (['app-url', 'account', 'account-type', 'filter', 'max-pages'] as const).filter((o) => values[o] !== undefined);
-  if (target === 'server' && (appOnly.length > 0 || values.destructive)) throw new UsageError(`--${appOnly[0] ?? 'destructive'} is an option of the app target`);
-  if (target === 'app' && (values['base-url'] !== undefined || values.token !== undefined)) {
-    throw new UsageError(`the app target takes --app-url (and --account), not --${values['base-url'] !== undefined ? 'base-url' : 'token'}`);
-  }
-
-  if (values.list) {
-    const selected = selectChecks(available, { ...(only ? { only } : {}), ...(skip ? { skip } : {}) });
-    process.stdout.write(`${formatCheckList(selected)}\n`);
-    return 0;
-  }
-
-  if (target === 'app') return runApp(values, only, skip);
-
-  const baseUrl = values['base-url'];
-  const token = values.token ?? process.env['SVC_TOKEN'];
-  if (baseUrl === undefined) throw new UsageError('--base-url is required');
-  if (!/^https?:\/\/[^/]/.test(baseUrl)) throw new UsageError(`--base-url must be an http(s) URL, got ${JSON.stringify(baseUrl)}`);
-  if (token === undefined || token === '') throw new UsageError('--token (or $SVC_TOKEN) is required');
-  const seed = integer(values.seed, '--seed', 0) ?? randomSeed();
-  const numRuns = integer(values.runs, '--runs', 1) ?? DEFAULT_NUM_RUNS;
-  const timeoutMs = integer(values.timeout, '--timeout', 1);
-  const selected = selectChecks(available, { ...(only ? { only } : {}), ...(skip ? { skip } : {}) });
-  if (values.path !== undefined && selected.length !== 1) throw new UsageError('--path replays one property: select exactly one check with --only');
-
-  const problem = await preflight(baseUrl, token, timeoutMs ?? DEFAULT_TIMEOUT_MS);
-  if (problem !== undefined) {
-    process.stderr.write(`svc-conformance: ${problem}\n`);
-    return 2;
-  }
-
-  const style = colours(process.stdout);
-  const idWidth = Math.max(0, ...selected.map((c) => c.id.length));
-  process.stdout.write(`svc-conformance ${target} ${baseUrl}: ${selected.length} checks, seed ${seed}, ${numRuns} runs per property\n\n`);
-  const summary = await runChecks({
-    target,
-    baseUrl,
-    token,
-    seed,
-    numRuns,
-    ...(values.path === undefined ? {} : { path: values.path }),
-    ...(only ? { only } : {}),
-    ...(skip ? { skip } : {}),
-    ...(timeoutMs === undefined ? {} : { timeoutMs }),
-    onResult: (result) => process.stdout.write(`${formatResult(result, idWidth, style)}\n`),
-    ...(values.verbose ? { log: (message: string) => process.stderr.write(`${message}\n`) } : {}),
-  });
-  process.stdout.write(`\n${formatSummary(summary)}\n`);
-  if (summary.failures.length > 0) {
-    const ids = summary.failures.map((r) => r.id).join(',');
-    process.stdout.write(
-      `reproduce: svc-conformance server --base-url ${shellQuote(baseUrl)} --token "$SVC_TOKEN" --seed ${seed} --runs ${numRuns} --only ${ids}\n`,
-    );
-  }
-  return summary.exitCode;
 }
 
 /** A JSON object option (--account, --filter); `example` shows the expected form. */
@@ -186,73 +119,205 @@ function parseObject(text: string | undefined, option: string, example: string):
   return value;
 }
 
-interface AppValues {
-  'app-url'?: string | undefined;
-  account?: string | undefined;
-  'account-type'?: string | undefined;
-  filter?: string | undefined;
-  destructive?: boolean | undefined;
-  'max-pages'?: string | undefined;
-  seed?: string | undefined;
-  runs?: string | undefined;
-  path?: string | undefined;
-  timeout?: string | undefined;
-  verbose?: boolean | undefined;
+function httpUrl(value: string | undefined, option: string): string {
+  if (value === undefined) throw new UsageError(`${option} is required`);
+  if (!/^https?:\/\/[^/]/.test(value)) throw new UsageError(`${option} must be an http(s) URL, got ${JSON.stringify(value)}`);
+  return value;
 }
 
-async function runApp(values: AppValues, only: string[] | undefined, skip: string[] | undefined): Promise<number> {
-  const appUrl = values['app-url'];
-  if (appUrl === undefined) throw new UsageError('--app-url is required');
-  if (!/^https?:\/\/[^/]/.test(appUrl)) throw new UsageError(`--app-url must be an http(s) URL, got ${JSON.stringify(appUrl)}`);
+const OPTIONS = {
+  'base-url': { type: 'string' },
+  token: { type: 'string' },
+  'reader-token': { type: 'string' },
+  'app-url': { type: 'string' },
+  account: { type: 'string' },
+  'account-type': { type: 'string' },
+  filter: { type: 'string' },
+  destructive: { type: 'boolean', default: false },
+  'max-pages': { type: 'string' },
+  event: { type: 'string' },
+  profile: { type: 'string' },
+  seed: { type: 'string' },
+  runs: { type: 'string' },
+  path: { type: 'string' },
+  only: { type: 'string' },
+  skip: { type: 'string' },
+  'expected-failures': { type: 'string' },
+  timeout: { type: 'string' },
+  json: { type: 'string' },
+  junit: { type: 'string' },
+  html: { type: 'string' },
+  list: { type: 'boolean', default: false },
+  coverage: { type: 'boolean', default: false },
+  verbose: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; options: typeof OPTIONS }>>['values'];
+
+const SERVER_ONLY = ['base-url', 'token', 'reader-token'] as const;
+const APP_ONLY = ['app-url', 'account', 'account-type', 'filter', 'max-pages', 'event'] as const;
+
+/** What the target needs: its address, token(s) or account, the preflight, and how to repeat the run. */
+interface TargetSetup {
+  baseUrl: string;
+  run: Pick<RunOptions, 'token' | 'readerToken' | 'app'>;
+  preflight(timeoutMs: number): Promise<string | undefined>;
+  /** The arguments that address the target in a reproduce line. */
+  reproduceArgs: string;
+}
+
+function serverSetup(values: Values): TargetSetup {
+  const baseUrl = httpUrl(values['base-url'], '--base-url');
+  const token = values.token ?? process.env['SVC_TOKEN'];
+  if (token === undefined || token === '') throw new UsageError('--token (or $SVC_TOKEN) is required');
+  const readerToken = values['reader-token'] ?? process.env['SVC_READER_TOKEN'];
+  return {
+    baseUrl,
+    run: { token, ...(readerToken === undefined || readerToken === '' ? {} : { readerToken }) },
+    preflight: (timeoutMs) => serverPreflight(baseUrl, token, timeoutMs),
+    reproduceArgs: `--base-url ${shellQuote(baseUrl)} --token "$SVC_TOKEN"${readerToken ? ' --reader-token "$SVC_READER_TOKEN"' : ''}`,
+  };
+}
+
+/** `--event FILE`: `{headers: {name: value}, body: string | JSON value}`. */
+async function readEvent(path: string): Promise<AppEvent> {
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(await readFile(path, 'utf8')) as unknown;
+  } catch (error) {
+    throw new UsageError(`--event ${path}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+  const headers = isRecord(parsed) ? parsed['headers'] : undefined;
+  if (!isRecord(parsed) || !isRecord(headers) || !Object.values(headers).every((v) => typeof v === 'string') || !('body' in parsed)) {
+    throw new UsageError(`--event ${path} must hold {"headers": {"name": "value", ...}, "body": "<the body as sent>"}`);
+  }
+  const body = parsed['body'];
+  return {
+    headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), String(v)])),
+    body: typeof body === 'string' ? body : JSON.stringify(body),
+  };
+}
+
+async function appSetup(values: Values): Promise<TargetSetup> {
+  const appUrl = httpUrl(values['app-url'], '--app-url');
   const account = parseObject(values.account ?? process.env['SVC_APP_ACCOUNT'], '--account', '{"token":"..."}');
   const filter = parseObject(values.filter, '--filter', '{"region":"eu"}');
   const maxPages = integer(values['max-pages'], '--max-pages', 1);
+  const event = values.event === undefined ? undefined : await readEvent(values.event);
   const app: AppTargetOptions = {
+    ...(event === undefined ? {} : { event }),
     ...(account === undefined ? {} : { account }),
     ...(values['account-type'] === undefined ? {} : { accountType: values['account-type'] }),
     ...(filter === undefined ? {} : { filter }),
     ...(values.destructive ? { destructive: true } : {}),
     ...(maxPages === undefined ? {} : { maxPages }),
   };
-  const seed = integer(values.seed, '--seed', 0) ?? randomSeed();
-  const numRuns = integer(values.runs, '--runs', 1) ?? DEFAULT_NUM_RUNS;
-  const timeoutMs = integer(values.timeout, '--timeout', 1);
-  const selected = selectChecks(checksFor('app'), { ...(only ? { only } : {}), ...(skip ? { skip } : {}) });
-  if (values.path !== undefined && selected.length !== 1) throw new UsageError('--path replays one property: select exactly one check with --only');
+  const reproduceArgs =
+    `--app-url ${shellQuote(appUrl)}${account === undefined ? '' : ' --account "$SVC_APP_ACCOUNT"'}` +
+    `${app.accountType === undefined ? '' : ` --account-type ${shellQuote(app.accountType)}`}${filter === undefined ? '' : ` --filter ${shellQuote(JSON.stringify(filter))}`}`;
+  return { baseUrl: appUrl, run: { token: '', app }, preflight: (timeoutMs) => appPreflight(appUrl, app, timeoutMs), reproduceArgs };
+}
 
-  const problem = await appPreflight(appUrl, app, timeoutMs ?? DEFAULT_TIMEOUT_MS);
+async function writeReport(path: string, text: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, text);
+}
+
+export async function main(argv: string[]): Promise<number> {
+  const { values, positionals } = parseArgs({ args: argv, allowPositionals: true, options: OPTIONS });
+  if (values.help) {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  const [targetArg, ...extra] = positionals;
+  if (targetArg !== 'server' && targetArg !== 'app') throw new UsageError(targetArg === undefined ? 'missing target: server or app' : `unknown target ${JSON.stringify(targetArg)}`);
+  if (extra.length > 0) throw new UsageError(`unexpected argument ${JSON.stringify(extra[0])}`);
+  const target: Target = targetArg;
+  const foreign = (target === 'server' ? APP_ONLY : SERVER_ONLY).find((o) => values[o] !== undefined);
+  if (foreign !== undefined || (target === 'server' && values.destructive)) {
+    throw new UsageError(`--${foreign ?? 'destructive'} is an option of the ${target === 'server' ? 'app' : 'server'} target`);
+  }
+
+  const profileName = values.profile ?? 'full';
+  if (!isProfile(profileName)) throw new UsageError(`--profile is quick or full, got ${JSON.stringify(profileName)}`);
+  const profile: Profile = profileName;
+  const only = csv(values.only);
+  const skip = csv(values.skip);
+  const available = checksFor(target);
+  const selection = { target, profile, ...(only ? { only } : {}), ...(skip ? { skip } : {}) };
+
+  if (values.list) {
+    process.stdout.write(`${formatCheckList(plan(selection).checks)}\n`);
+    return 0;
+  }
+  const catalogue = await loadRequirements();
+  if (values.coverage) {
+    process.stdout.write(`${formatCoverage(traceability(catalogue, target, available, []))}\n`);
+    return 0;
+  }
+
+  const setup = target === 'server' ? serverSetup(values) : await appSetup(values);
+  const seed = integer(values.seed, '--seed', 0) ?? randomSeed();
+  const runs = integer(values.runs, '--runs', 1);
+  const timeoutMs = integer(values.timeout, '--timeout', 1);
+  const planned = plan({ ...selection, ...(runs === undefined ? {} : { numRuns: runs }) });
+  if (values.path !== undefined && planned.checks.length !== 1) throw new UsageError('--path replays one property: select exactly one check with --only');
+  const expectedFailuresFile = values['expected-failures'];
+  const expectedFailures = expectedFailuresFile === undefined ? undefined : await loadExpectedFailures(expectedFailuresFile, available);
+
+  const problem = await setup.preflight(timeoutMs ?? DEFAULT_TIMEOUT_MS);
   if (problem !== undefined) {
     process.stderr.write(`svc-conformance: ${problem}\n`);
     return 2;
   }
 
   const style = colours(process.stdout);
-  const skipStyle: Style = { ...style, fail: style.dim };
-  const idWidth = Math.max(0, ...selected.map((c) => c.id.length));
-  process.stdout.write(`svc-conformance app ${appUrl}: ${selected.length} checks, seed ${seed}, ${numRuns} runs per property\n\n`);
-  const summary = await runChecks({
-    target: 'app',
-    baseUrl: appUrl,
-    token: '',
-    app,
-    seed,
-    numRuns,
-    ...(values.path === undefined ? {} : { path: values.path }),
+  const progress = new Progress({ stream: process.stdout, total: planned.checks.length, idWidth: Math.max(0, ...planned.checks.map((c: Check) => c.id.length)), style });
+  process.stdout.write(
+    `svc-conformance ${target} ${setup.baseUrl}: ${planned.checks.length} checks (profile ${profile}${planned.leftOut.length > 0 ? `, ${planned.leftOut.length} slow ones left out` : ''}), seed ${seed}, ${planned.numRuns} runs per property\n\n`,
+  );
+  let summary;
+  try {
+    summary = await runChecks({
+      ...selection,
+      baseUrl: setup.baseUrl,
+      ...setup.run,
+      seed,
+      ...(runs === undefined ? {} : { numRuns: runs }),
+      ...(values.path === undefined ? {} : { path: values.path }),
+      ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      ...(expectedFailures === undefined ? {} : { expectedFailures }),
+      onStart: progress.onStart,
+      onResult: progress.onResult,
+      ...(values.verbose ? { log: (message: string) => process.stderr.write(`${message}\n`) } : {}),
+    });
+  } finally {
+    progress.stop();
+  }
+  const report = buildReport(summary, {
+    checks: available,
+    catalogue,
     ...(only ? { only } : {}),
     ...(skip ? { skip } : {}),
-    ...(timeoutMs === undefined ? {} : { timeoutMs }),
-    onResult: (result) => process.stdout.write(`${formatResult(result, idWidth, result.verdict === 'skip' ? skipStyle : style)}\n`),
-    ...(values.verbose ? { log: (message: string) => process.stderr.write(`${message}\n`) } : {}),
+    ...(expectedFailuresFile === undefined ? {} : { expectedFailuresFile }),
   });
-  process.stdout.write(`\n${formatSummary(summary)}\n`);
-  const skipped = summary.results.filter((r) => r.verdict === 'skip');
-  if (skipped.length > 0) process.stdout.write(`${skipped.length} skipped (not applicable to this app or not run): ${skipped.map((r) => r.id).join(', ')}\n`);
+  process.stdout.write(`\n${formatSummary(summary)}\n${formatCoverage(report.traceability)}\n`);
+  const skipped = summary.results.filter((r) => r.outcome === 'skip');
+  if (skipped.length > 0) process.stdout.write(`${skipped.length} skipped (not applicable to this target): ${skipped.map((r) => r.id).join(', ')}\n`);
   if (summary.failures.length > 0) {
     const ids = summary.failures.map((r) => r.id).join(',');
-    const accountArgs =
-      `${account === undefined ? '' : ' --account "$SVC_APP_ACCOUNT"'}${app.accountType === undefined ? '' : ` --account-type ${shellQuote(app.accountType)}`}` +
-      `${filter === undefined ? '' : ` --filter ${shellQuote(JSON.stringify(filter))}`}`;
-    process.stdout.write(`reproduce: svc-conformance app --app-url ${shellQuote(appUrl)}${accountArgs} --seed ${seed} --runs ${numRuns} --only ${ids}\n`);
+    process.stdout.write(`reproduce: svc-conformance ${target} ${setup.reproduceArgs} --seed ${seed} --runs ${summary.numRuns} --only ${ids}\n`);
+  }
+  const outputs: Array<[string | undefined, () => string]> = [
+    [values.json, () => `${JSON.stringify(report, null, 2)}\n`],
+    [values.junit, () => renderJunit(report)],
+    [values.html, () => renderHtml(report)],
+  ];
+  for (const [path, render] of outputs) {
+    if (path === undefined) continue;
+    await writeReport(path, render());
+    process.stdout.write(`report: ${path}\n`);
   }
   return summary.exitCode;
 }
@@ -260,7 +325,12 @@ async function runApp(values: AppValues, only: string[] | undefined, skip: strin
 try {
   process.exitCode = await main(process.argv.slice(2));
 } catch (error) {
-  if (error instanceof UsageError || error instanceof SelectionError || (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'))) {
+  const usage =
+    error instanceof UsageError ||
+    error instanceof SelectionError ||
+    error instanceof ExpectedFailuresError ||
+    (error instanceof Error && 'code' in error && String(error.code).startsWith('ERR_PARSE_ARGS'));
+  if (usage) {
     process.stderr.write(`svc-conformance: ${error.message}\n\n${USAGE}\n`);
     process.exitCode = 2;
   } else {

@@ -17,6 +17,8 @@ export interface Requirement {
   target?: string;
   origin?: string;
   section?: string;
+  /** Why no check covers it (`uncovered_reason`). */
+  uncoveredReason?: string;
 }
 
 export interface RequirementCatalogue {
@@ -58,9 +60,11 @@ export function parseRequirements(document: unknown, source = 'requirements.yaml
     const target = optionalString(entry, 'target');
     const origin = optionalString(entry, 'origin');
     const section = optionalString(entry, 'section');
+    const uncoveredReason = optionalString(entry, 'uncovered_reason');
     if (target !== undefined) requirement.target = target;
     if (origin !== undefined) requirement.origin = origin;
     if (section !== undefined) requirement.section = section;
+    if (uncoveredReason !== undefined) requirement.uncoveredReason = uncoveredReason.trim();
     requirements.push(requirement);
     byId.set(id, requirement);
   });

@@ -1,12 +1,15 @@
 /**
  * Runs checks sequentially against a target and summarises the verdicts.
  */
+import type { Outcome, OutcomeCounts, Profile, Verdict } from '../../generated/conformance/report.js';
 import { LEVELS, isCheckFailure, isCheckSkipped, type AppTargetOptions, type Check, type FailureDetails, type Level, type Target } from './check.js';
+import { FAILING_OUTCOMES, countOutcomes, grade } from './grading.js';
 import { HttpClient, normalizeBaseUrl, DEFAULT_TIMEOUT_MS } from './http.js';
+import { profileChecks } from './profiles.js';
 import { checksFor, selectChecks } from './registry.js';
 
 /** `skip`: the check does not apply to the target (e.g. an optional endpoint it does not implement). */
-export type Verdict = 'pass' | 'fail' | 'error' | 'skip';
+export type { Outcome, OutcomeCounts, Profile, Verdict };
 
 export interface CheckResult {
   id: string;
@@ -15,6 +18,10 @@ export interface CheckResult {
   area: string;
   requirements: string[];
   verdict: Verdict;
+  /** The verdict graded by level and the expected-failures list (grading.ts). */
+  outcome: Outcome;
+  /** The expected-failures entry's reason, when the check is listed. */
+  expectedFailureReason?: string;
   durationMs: number;
   /** Why the check failed or crashed, or the note of a skipped check (absent on pass). */
   message?: string;
@@ -26,39 +33,42 @@ export interface CheckResult {
   exchanges: number;
 }
 
-export interface VerdictCounts {
-  total: number;
-  pass: number;
-  fail: number;
-  error: number;
-  /** Skipped checks; present only when a check was skipped. */
-  skip?: number;
-}
-
 export interface RunSummary {
   target: Target;
   baseUrl: string;
+  profile: Profile;
   seed: number;
   numRuns: number;
+  startedAt: string;
   durationMs: number;
   results: CheckResult[];
-  /** Counts per level. */
-  byLevel: Record<Level, VerdictCounts>;
-  totals: VerdictCounts;
-  /** Results whose verdict is `fail` or `error`. */
+  /** Outcomes per level. */
+  byLevel: Record<Level, OutcomeCounts>;
+  counts: OutcomeCounts;
+  /** Results whose outcome is not pass, skip or expected-failure (fail, warn, note, unexpected-pass). */
   failures: CheckResult[];
-  /** 0 when every MUST check passed, 1 otherwise. */
+  /** Every MUST check that ran passed or was skipped (an expected MUST failure still makes the target not conformant). */
+  conformant: boolean;
+  /** 1 when a result's outcome is `fail` (a MUST check failed or crashed) or `unexpected-pass`, 0 otherwise. */
   exitCode: 0 | 1;
+  /** Checks of the target the profile did not run. */
+  leftOutByProfile: string[];
 }
 
 export interface RunOptions {
   target: Target;
   baseUrl: string;
   token: string;
+  /** A token below Architect (server target), for the access-level checks. */
+  readerToken?: string;
   /** fast-check seed; random when absent (see RunSummary.seed). */
   seed?: number;
-  /** fast-check runs per property; default 100. */
+  /** fast-check runs per property; default: the profile's (profiles.ts). */
   numRuns?: number;
+  /** `full` (default) runs every check; `quick` the fast ones with fewer runs per property. */
+  profile?: Profile;
+  /** Check ID → reason: failures of these checks are expected (`--expected-failures`). */
+  expectedFailures?: ReadonlyMap<string, string>;
   /** fast-check replay path (use with a single selected check). */
   path?: string;
   /** Check IDs, check ID prefixes, requirement IDs or areas to run. */
@@ -76,17 +86,20 @@ export interface RunOptions {
   log?: (message: string) => void;
 }
 
-export const DEFAULT_NUM_RUNS = 100;
 
 export function randomSeed(): number {
   return Math.floor(Math.random() * 0x7fffffff);
 }
 
-function emptyCounts(): VerdictCounts {
-  return { total: 0, pass: 0, fail: 0, error: 0 };
-}
+type Found = Omit<CheckResult, 'outcome' | 'expectedFailureReason'>;
 
 async function runOne(check: Check, options: RunOptions, seed: number, numRuns: number): Promise<CheckResult> {
+  const found = await verdictOf(check, options, seed, numRuns);
+  const reason = options.expectedFailures?.get(check.id);
+  return { ...found, outcome: grade(found.verdict, check.level, reason), ...(reason === undefined ? {} : { expectedFailureReason: reason }) };
+}
+
+async function verdictOf(check: Check, options: RunOptions, seed: number, numRuns: number): Promise<Found> {
   const http = new HttpClient({ baseUrl: options.baseUrl, token: options.token, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
   const log = options.log ?? ((): void => undefined);
   const base = { id: check.id, name: check.name, level: check.level, area: check.area, requirements: [...check.requirements] };
@@ -96,6 +109,7 @@ async function runOne(check: Check, options: RunOptions, seed: number, numRuns: 
     await check.run({
       baseUrl: http.baseUrl,
       token: options.token,
+      ...(options.readerToken === undefined ? {} : { readerToken: options.readerToken }),
       http,
       fastCheck,
       log: (m) => log(`[${check.id}] ${m}`),
@@ -110,7 +124,7 @@ async function runOne(check: Check, options: RunOptions, seed: number, numRuns: 
     if (isCheckFailure(error)) {
       return { ...base, verdict: 'fail', durationMs, message: error.message, details: error.details, exchanges: http.exchanges.length };
     }
-    const result: CheckResult = {
+    const result: Found = {
       ...base,
       verdict: 'error',
       durationMs,
@@ -122,28 +136,29 @@ async function runOne(check: Check, options: RunOptions, seed: number, numRuns: 
   }
 }
 
-export function summarize(results: CheckResult[], meta: Pick<RunSummary, 'target' | 'baseUrl' | 'seed' | 'numRuns' | 'durationMs'>): RunSummary {
-  const byLevel = Object.fromEntries(LEVELS.map((level) => [level, emptyCounts()])) as Record<Level, VerdictCounts>;
-  const totals = emptyCounts();
-  for (const result of results) {
-    for (const counts of [byLevel[result.level], totals]) {
-      counts.total += 1;
-      if (result.verdict === 'skip') counts.skip = (counts.skip ?? 0) + 1;
-      else counts[result.verdict] += 1;
-    }
-  }
-  const mustFailed = byLevel.MUST.fail + byLevel.MUST.error > 0;
-  return { ...meta, results, byLevel, totals, failures: results.filter((r) => r.verdict === 'fail' || r.verdict === 'error'), exitCode: mustFailed ? 1 : 0 };
+export function summarize(
+  results: CheckResult[],
+  meta: Pick<RunSummary, 'target' | 'baseUrl' | 'profile' | 'seed' | 'numRuns' | 'startedAt' | 'durationMs' | 'leftOutByProfile'>,
+): RunSummary {
+  const byLevel = Object.fromEntries(LEVELS.map((level) => [level, countOutcomes(results.filter((r) => r.level === level).map((r) => r.outcome))])) as Record<Level, OutcomeCounts>;
+  const conformant = !results.some((r) => r.level === 'MUST' && (r.verdict === 'fail' || r.verdict === 'error'));
+  return {
+    ...meta,
+    results,
+    byLevel,
+    counts: countOutcomes(results.map((r) => r.outcome)),
+    failures: results.filter((r) => !['pass', 'skip', 'expected-failure'].includes(r.outcome)),
+    conformant,
+    exitCode: results.some((r) => FAILING_OUTCOMES.has(r.outcome)) ? 1 : 0,
+  };
 }
 
 /** Selects and runs checks one after the other. Throws SelectionError for unknown selectors. */
 export async function runChecks(options: RunOptions): Promise<RunSummary> {
   const seed = options.seed ?? randomSeed();
-  const numRuns = options.numRuns ?? DEFAULT_NUM_RUNS;
-  const selection: { only?: readonly string[]; skip?: readonly string[] } = {};
-  if (options.only) selection.only = options.only;
-  if (options.skip) selection.skip = options.skip;
-  const checks = selectChecks(checksFor(options.target, options.checks), selection);
+  const profile = options.profile ?? 'full';
+  const { checks, leftOut, numRuns } = plan(options);
+  const startedAt = new Date().toISOString();
   const started = performance.now();
   const results: CheckResult[] = [];
   for (const check of checks) {
@@ -155,8 +170,21 @@ export async function runChecks(options: RunOptions): Promise<RunSummary> {
   return summarize(results, {
     target: options.target,
     baseUrl: normalizeBaseUrl(options.baseUrl),
+    profile,
     seed,
     numRuns,
+    startedAt,
     durationMs: Math.round(performance.now() - started),
+    leftOutByProfile: leftOut,
   });
+}
+
+/** The checks a run would run (selection, then profile), the checks the profile leaves out, and the runs per property. */
+export function plan(options: Pick<RunOptions, 'target' | 'checks' | 'only' | 'skip' | 'profile' | 'numRuns'>): { checks: Check[]; leftOut: string[]; numRuns: number } {
+  const selection: { only?: readonly string[]; skip?: readonly string[] } = {};
+  if (options.only) selection.only = options.only;
+  if (options.skip) selection.skip = options.skip;
+  const selected = selectChecks(checksFor(options.target, options.checks), selection);
+  const { checks, leftOut, numRuns } = profileChecks(options.profile ?? 'full', selected);
+  return { checks, leftOut: leftOut.map((c) => c.id), numRuns: options.numRuns ?? numRuns };
 }

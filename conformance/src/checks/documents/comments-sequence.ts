@@ -35,6 +35,7 @@ export default defineCheck({
     'parent with exactly its comments in a comments/comments sub-select (comment/author and svc/created-by the creator, comments/parent null, svc/public-id and ' +
     'svc/creation-date set), whose documents read back (get-documents) with exactly the contents written',
   level: 'MUST',
+  cost: 'slow',
   area: 'comments',
   requirements: ['COMMENT-002', 'COMMENT-003', 'COMMENT-004', 'COMMENT-005', 'COMMENT-006', 'COMMENT-007', 'COMMENT-008', 'COMMENT-009', 'COMMENT-010', 'COMMENT-011', 'COMMENT-013', 'COMMENT-014', 'COMMENT-015', 'DOC-015', 'DOC-019'],
   target: 'server',

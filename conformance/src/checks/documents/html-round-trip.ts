@@ -6,6 +6,7 @@ export default defineCheck({
   name:
     'For any canonical document (at least 200 cases), its html is stable: written as json and read as html, then that html written and read again, gives the same html',
   level: 'SHOULD',
+  cost: 'slow',
   area: 'documents',
   requirements: ['DOC-007', 'DOC-013', 'DOC-030'],
   target: 'server',

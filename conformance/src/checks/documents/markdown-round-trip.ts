@@ -6,6 +6,7 @@ export default defineCheck({
   name:
     'For any canonical document (at least 200 cases), its md is stable: written as json and read as md, then that md written and read again, gives the same md',
   level: 'SHOULD',
+  cost: 'slow',
   area: 'documents',
   requirements: ['DOC-006', 'DOC-012', 'DOC-029'],
   target: 'server',

@@ -7,6 +7,7 @@ export default defineCheck({
     'For any canonical document (at least 200 cases), format=plain-text reads the text of its textblocks in order, empty ones left out, joined by a blank line, ' +
     'hard breaks as line breaks',
   level: 'SHOULD',
+  cost: 'slow',
   area: 'documents',
   requirements: ['DOC-009', 'DOC-031'],
   target: 'server',

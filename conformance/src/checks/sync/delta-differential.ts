@@ -27,6 +27,7 @@ export default defineCheck({
     'Differential delta sync: for random schemas (text, number, boolean, single and multi select, day, a relation between two types), random rows and random batches of creates, updates and deletes, ' +
     'a full sync followed by one delta sync per batch gives the same Entities as one full sync of the final data into another Space, one Entity per current row; a further delta sync with no change in between changes nothing',
   level: 'MUST',
+  cost: 'slow',
   area: 'sync',
   requirements: ['SYNC-001', 'SYNC-002', 'SYNC-003', 'SYNC-008', 'SYNC-011'],
   target: 'server',
