@@ -3,9 +3,12 @@
  * endpoint of spec/app.openapi.yaml a check calls, and one switch per fault that breaks exactly
  * one rule, so that each app check can be shown to fail. `minimal` leaves out every optional
  * endpoint and authentication, so that the checks of optional endpoints can be shown to skip.
+ * The stub also plays its external system where the checks need it: the OAuth pages (on its own
+ * host, approving at once), a protected file behind an app://resource address, and signed events.
  */
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
+import { createHmac } from 'node:crypto';
 import express, { type Request, type Response } from 'express';
 
 export interface StubFaults {
@@ -35,6 +38,18 @@ export interface StubFaults {
   accessTokenAcceptsAnything?: boolean;
   webhookWithoutWorkspaceId?: boolean;
   deleteAccountFails?: boolean;
+  /** The clean-up is served at the plural /api/v1/accounts only (the service calls /api/v1/account). */
+  accountCleanupPlural?: boolean;
+  /** The resource endpoint answers 404 for the app://resource address of the app's own data. */
+  resourceMissing?: boolean;
+  /** pre-process accepts any event, signed or not, for the workspace ws-1. */
+  preProcessAcceptsAnything?: boolean;
+  /** The access-token step answers a token /validate does not accept. */
+  accessTokenUnusable?: boolean;
+  /** A token refresh through /validate answers the new access_token without expire_on. */
+  refreshWithoutExpiry?: boolean;
+  /** The last data page of a full read carries only items (no pagination, no synchronizationType). */
+  lastPageOnlyItems?: boolean;
   /** The filter `project` is required: schema and data refuse a request without it (400). */
   requiresProject?: boolean;
 }
@@ -48,6 +63,13 @@ export interface StubApp {
 
 export const GOOD_TOKEN = 'good-token';
 const PAGE_SIZE = 2;
+/** The secret the stub's external system signs its events with (`x-stub-signature: sha256=<hex HMAC of the body>`). */
+const EVENT_SECRET = 'stub-event-secret';
+/** Access tokens the stub's OAuth steps issue: the first from access_token, the second from a refresh. */
+const ISSUED = ['access', 'access-2'];
+const REFRESH_TOKEN = 'refresh';
+/** The protected file behind the app://resource address of task t1. */
+const PLAN = { id: 'plan', path: '/files/plan.txt', content: 'The plan, only given through the resource endpoint.\n' };
 
 type Row = Record<string, unknown>;
 
@@ -55,9 +77,9 @@ function body(req: Request): Record<string, unknown> {
   return typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
 }
 
-function tasks(faults: StubFaults, syncs: number): Row[] {
+function tasks(faults: StubFaults, syncs: number, host: string): Row[] {
   const rows: Row[] = [
-    { id: 't1', name: 'Write the spec', done: 'yes', points: 3, estimate: '1.5', due: '2024-05-01', updatedAt: '2024-04-01T10:00:00.000Z', state: 'Open', tags: ['docs', 'spec'], link: 'https://tracker.example.org/t1', place: '40.7128, -74.0060', period: '{"start":"2024-04-01","end":"2024-04-30"}', assignee: 'p1', owner: 'ann@example.org' },
+    { id: 't1', name: 'Write the spec', ...(faults.minimal ? {} : { attachment: `app://resource?url=${encodeURIComponent(`${host}${PLAN.path}`)}&value=1&id=${PLAN.id}` }), done: 'yes', points: 3, estimate: '1.5', due: '2024-05-01', updatedAt: '2024-04-01T10:00:00.000Z', state: 'Open', tags: ['docs', 'spec'], link: 'https://tracker.example.org/t1', place: '40.7128, -74.0060', period: '{"start":"2024-04-01","end":"2024-04-30"}', assignee: 'p1', owner: 'ann@example.org' },
     { id: 't2', name: 'Review', done: false, points: '5', due: null, state: 'Doing', tags: 'review, spec', place: '{"latitude":"52.23","longitude":"21.01","fullAddress":"Warsaw"}', assignee: 'p2' },
     { id: 't3', name: 'Ship', done: '', points: 8, updatedAt: '2024-04-02T08:30:00+02:00', state: 'Done', place: `40°42'46"N 74°0'22"W` },
     { id: 't4', name: 'Celebrate', estimate: 0.25, state: '' },
@@ -99,6 +121,7 @@ function schema(faults: StubFaults): Record<string, Record<string, Row>> {
       period: { name: 'Period', type: 'text', subType: 'date-range' },
       assignee: { name: 'Assignee key', type: 'text', relation: { cardinality: 'many-to-one', name: 'Assignee', targetType: 'person', targetName: 'Tasks', targetFieldId: 'id' } },
       owner: { name: 'Owner', type: 'text', relation: { cardinality: 'many-to-one', kind: 'native', targetType: 'svc/user', targetFieldId: 'user/email' } },
+      attachment: { name: 'Attachment', type: 'text', subType: 'file' },
     },
     person,
   };
@@ -119,7 +142,13 @@ function info(faults: StubFaults): Row {
 
 function validAccount(faults: StubFaults, account: unknown): boolean {
   if (faults.minimal) return true;
-  return typeof account === 'object' && account !== null && (account as Row)['token'] === GOOD_TOKEN;
+  if (typeof account !== 'object' || account === null) return false;
+  const fields = account as Row;
+  return fields['token'] === GOOD_TOKEN || ISSUED.includes(String(fields['access_token']));
+}
+
+function signEvent(raw: string): string {
+  return `sha256=${createHmac('sha256', EVENT_SECRET).update(raw).digest('hex')}`;
 }
 
 function refuse(res: Response, status: number, message: string): void {
@@ -139,6 +168,15 @@ export async function startStubApp(faults: StubFaults = {}): Promise<StubApp> {
 
   app.post('/validate', (req, res) => {
     const { id, fields } = body(req);
+    const given = (typeof fields === 'object' && fields !== null ? fields : {}) as Row;
+    if (!faults.minimal && (id === 'oauth2' || id === 'oauth')) {
+      if (given['refresh_token'] === REFRESH_TOKEN) {
+        const expiry = faults.refreshWithoutExpiry ? {} : { expire_on: new Date(Date.now() + 3_600_000).toISOString() };
+        return void res.json({ name: 'Ann (OAuth)', access_token: ISSUED[1], refresh_token: REFRESH_TOKEN, ...expiry });
+      }
+      if (ISSUED.includes(String(given['access_token']))) return void res.json({ name: 'Ann (OAuth)' });
+      return refuse(res, 401, 'The access token is not valid.');
+    }
     const ok = faults.validateAcceptsAnything || (faults.minimal ? id === 'public' : id === 'token' && validAccount(faults, fields));
     if (!ok) return refuse(res, 401, 'The token is not valid.');
     res.json(faults.validateWithoutName ? { account: 'me' } : { name: 'Ann (stub)' });
@@ -184,10 +222,11 @@ export async function startStubApp(faults: StubFaults = {}): Promise<StubApp> {
       return void res.json({ items: [{ id: 't2', name: 'Review (again)', __syncAction: 'SET' }, removed], synchronizationType: 'delta' });
     }
     if (type === 'task' && page === 0) fullSyncs += 1;
-    const rows = type === 'task' ? tasks(faults, fullSyncs) : PEOPLE;
+    const rows = type === 'task' ? tasks(faults, fullSyncs, `${req.protocol}://${req.get('host') ?? ''}`) : PEOPLE;
     const items = rows.slice(page * PAGE_SIZE, (page + 1) * PAGE_SIZE);
     const hasNext = faults.endlessPages || (page + 1) * PAGE_SIZE < rows.length;
     const next = faults.repeatedPage ? { page: Math.min(page + 1, 1) } : { page: page + 1 };
+    if (faults.lastPageOnlyItems && !hasNext) return void res.json({ items });
     res.json({ items, pagination: { hasNext, ...(hasNext ? { nextPageConfig: next } : {}) }, synchronizationType: 'full' });
   });
 
@@ -216,16 +255,25 @@ export async function startStubApp(faults: StubFaults = {}): Promise<StubApp> {
 
     app.post('/oauth2/v1/authorize', (req, res) => {
       const { callback_uri, state } = body(req);
-      const url = new URL('https://tracker.example.org/oauth2/authorize');
+      const url = new URL(`${req.protocol}://${req.get('host') ?? ''}/external/oauth2/authorize`);
       url.searchParams.set('client_id', 'stub');
       url.searchParams.set('redirect_uri', String(callback_uri));
       if (!faults.oauth2DropsState) url.searchParams.set('state', String(state));
       res.json({ redirect_uri: url.href });
     });
 
+    /** The external system's OAuth 2 page, on the stub's host: approves at once and sends back to redirect_uri with a code. */
+    app.get('/external/oauth2/authorize', (req, res) => {
+      const back = new URL(String(req.query['redirect_uri']));
+      back.searchParams.set('code', 'good-code');
+      if (typeof req.query['state'] === 'string') back.searchParams.set('state', req.query['state']);
+      res.redirect(302, back.href);
+    });
+
     app.post('/oauth2/v1/access_token', (req, res) => {
       if (!faults.accessTokenAcceptsAnything && body(req)['code'] !== 'good-code') return refuse(res, 401, 'The code is not valid.');
-      res.json({ access_token: 'access', refresh_token: 'refresh', expires_on: '2030-01-01T00:00:00.000Z' });
+      if (faults.accessTokenUnusable) return void res.json({ access_token: 'not-a-token-of-this-app' });
+      res.json({ access_token: ISSUED[0], refresh_token: REFRESH_TOKEN, expires_on: '2030-01-01T00:00:00.000Z' });
     });
 
     app.post('/oauth1/v1/authorize', (req, res) => {
@@ -247,7 +295,8 @@ export async function startStubApp(faults: StubFaults = {}): Promise<StubApp> {
 
     app.post('/oauth1/v1/access_token', (req, res) => {
       if (!faults.accessTokenAcceptsAnything && body(req)['oauth_verifier'] !== 'verifier-1') return refuse(res, 401, 'The verifier is not valid.');
-      res.json({ access_token: 'access', access_secret: 'secret' });
+      if (faults.accessTokenUnusable) return void res.json({ access_token: 'not-a-token-of-this-app' });
+      res.json({ access_token: ISSUED[0], access_secret: 'secret' });
     });
 
     app.post('/api/v1/synchronizer/webhooks', (req, res) => {
@@ -255,7 +304,22 @@ export async function startStubApp(faults: StubFaults = {}): Promise<StubApp> {
       res.json({ id: previous?.['id'] ?? 'wh-1', ...(faults.webhookWithoutWorkspaceId ? {} : { workspaceId: 'ws-1' }), secret: 's3cr3t' });
     });
 
-    app.delete('/api/v1/account', (_req, res) => {
+    app.post('/api/v1/synchronizer/webhooks/pre-process', (req, res) => {
+      const signature = req.get('x-stub-signature');
+      if (!faults.preProcessAcceptsAnything && signature !== signEvent(JSON.stringify(body(req)))) return void res.status(401).json({ reply: { error: 'bad signature' }, workspaceIds: [] });
+      res.json({ reply: { ok: true }, workspaceIds: ['ws-1'] });
+    });
+
+    app.post('/api/v1/synchronizer/resource', (req, res) => {
+      const request = body(req);
+      if (!validAccount(faults, request['account'])) return refuse(res, 401, 'The token is not valid.');
+      const params = (request['params'] ?? {}) as Row;
+      const named = params['id'] === PLAN.id || String(params['url'] ?? '').endsWith(PLAN.path);
+      if (faults.resourceMissing || !named) return refuse(res, 404, `No file is named by ${JSON.stringify(params)}.`);
+      res.type('text/plain').send(PLAN.content);
+    });
+
+    app.delete(faults.accountCleanupPlural ? '/api/v1/accounts' : '/api/v1/account', (_req, res) => {
       if (faults.deleteAccountFails) return refuse(res, 500, 'Could not revoke the token.');
       res.json({ ok: true });
     });

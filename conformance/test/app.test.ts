@@ -64,7 +64,7 @@ describe('app checks against a conformant stub app', () => {
     expect(summary.exitCode).toBe(0);
   }, 30_000);
 
-  it('APP-028 APP-030 APP-033 APP-048 OAUTH-001 optional endpoints an app does not implement are skipped with a note, never failed', async () => {
+  it('APP-028 APP-030 APP-033 APP-036 APP-042 APP-048 OAUTH-001 optional endpoints an app does not implement are skipped with a note, never failed', async () => {
     const summary = await runApp(await stub({ minimal: true }));
     expect(summary.failures, describeFailures(summary)).toEqual([]);
     const v = verdicts(summary);
@@ -82,13 +82,20 @@ describe('app checks against a conformant stub app', () => {
         'app.oauth-access-token-refused',
         'app.webhooks-install',
         'app.delete-account',
+        'app.resource',
+        'app.oauth-access-token',
+        'app.pre-process-unverified',
+        'app.validate-refresh',
       ].sort(),
     );
     const note = (id: string): string => skipped.find((r) => r.id === id)?.message ?? '';
     expect(note('app.logo')).toMatch(/not implemented: GET \/logo answered 404/);
     expect(note('app.delete-account')).toMatch(/not implemented: DELETE \/api\/v1\/account answered 404/);
     expect(note('app.webhooks-install')).toMatch(/does not enable webhooks/);
-    expect(summary.totals.skip).toBe(10);
+    expect(note('app.resource')).toMatch(/no app:\/\/resource address/);
+    expect(note('app.pre-process-unverified')).toMatch(/not implemented: POST \/api\/v1\/synchronizer\/webhooks\/pre-process answered 404/);
+    expect(note('app.validate-refresh')).toMatch(/no refresh token/);
+    expect(summary.counts.skip).toBe(14);
     expect(summary.exitCode).toBe(0);
   }, 30_000);
 
@@ -131,8 +138,12 @@ function notApplicable(scenario: Scenario, options: AppTargetOptions): string[] 
   if (!(scenario.filters ?? []).some((f) => f.datalist === true)) out.push('app.datalist');
   if (!ids.includes('oauth2')) out.push('app.oauth2-authorize');
   if (!ids.includes('oauth')) out.push('app.oauth1-authorize', 'app.oauth1-state');
-  if (!ids.includes('oauth') && !ids.includes('oauth2')) out.push('app.oauth-access-token-refused');
+  if (!ids.includes('oauth') && !ids.includes('oauth2')) out.push('app.oauth-access-token-refused', 'app.oauth-access-token');
   if (scenario.webhooks?.enabled !== true) out.push('app.webhooks-install');
+  const rows = Object.values(scenario.data ?? {}).flatMap((d) => d.rows);
+  if (!rows.some((row) => Object.values(row).flat().some((v) => typeof v === 'string' && v.startsWith('app://resource')))) out.push('app.resource');
+  // A refresh token comes from an OAuth flow (the mock app serves its pages) or the run's account.
+  if (!ids.includes('oauth') && !ids.includes('oauth2') && typeof options.account?.['refresh_token'] !== 'string') out.push('app.validate-refresh');
   return out.sort();
 }
 
@@ -247,14 +258,14 @@ const CASES: FaultCase[] = [
     faults: { endlessPages: true },
     check: 'app.data-pagination',
     message: /still hasNext true after 50 pages/,
-    alsoFails: ['app.data-rows', 'app.data-delta', 'app.full-sync-stable'],
+    alsoFails: ['app.data-rows', 'app.data-delta', 'app.data-echo', 'app.full-sync-stable', 'app.resource'],
   },
   {
     title: 'APP-059 a repeated nextPageConfig',
     faults: { repeatedPage: true },
     check: 'app.data-pagination',
     message: /nextPageConfig \{"page":1\} was already answered by page 1/,
-    alsoFails: ['app.data-rows', 'app.full-sync-stable'],
+    alsoFails: ['app.data-rows', 'app.data-echo', 'app.full-sync-stable', 'app.resource'],
   },
   { title: 'APP-014 a data row with a field the schema does not list', faults: { unknownRowField: true }, check: 'app.data-rows', message: /row "t3": field "colour" is not in the schema/ },
   { title: 'APP-014 a word in an integer field', faults: { numberAsWord: true }, check: 'app.data-rows', message: /row "t2": field "points" \(number \/ integer\): a number field takes a JSON number or a numeric string, got "five"/ },
@@ -270,6 +281,17 @@ const CASES: FaultCase[] = [
   { title: 'OAUTH-012 access tokens for a made-up code', faults: { accessTokenAcceptsAnything: true }, check: 'app.oauth-access-token-refused', message: /expected an error status .* got 200/ },
   { title: 'APP-066 a webhook registration without workspaceId', faults: { webhookWithoutWorkspaceId: true }, check: 'app.webhooks-install', message: /must have required property 'workspaceId'/ },
   { title: 'APP-050 account clean-up answering 500', faults: { deleteAccountFails: true }, check: 'app.delete-account', message: /expected status 200 .* got 500/ },
+  { title: 'VER-004 account clean-up at the plural /api/v1/accounts', faults: { accountCleanupPlural: true }, check: 'app.delete-account', message: /DELETE \/api\/v1\/account answered 404 but DELETE \/api\/v1\/accounts answered 200/ },
+  { title: 'APP-038 the resource endpoint not serving the app://resource address of its own data', faults: { resourceMissing: true }, check: 'app.resource', message: /app:\/\/resource\?url=.*answered 404, but the app's own data points at this app:\/\/resource address/ },
+  { title: 'APP-079 a last data page of items only', faults: { lastPageOnlyItems: true }, check: 'app.data-echo', message: /page 3 of type "task": the answer has no pagination and synchronizationType/ },
+  { title: 'APP-067 pre-process accepting a made-up, unsigned event', faults: { preProcessAcceptsAnything: true }, check: 'app.pre-process-unverified', message: /without a signature: .*accepted an event the external system never sent \(status 200, workspaceIds \["ws-1"\]\)/ },
+  {
+    title: 'OAUTH-006 OAUTH-010 an access-token answer that does not authenticate',
+    faults: { accessTokenUnusable: true },
+    check: 'app.oauth-access-token',
+    message: /OAuth 1 access-token step answered .*POST \/validate .*expected status 200 .* got 401/,
+  },
+  { title: 'AUTH-010 a token refresh without expire_on', faults: { refreshWithoutExpiry: true }, check: 'app.validate-refresh', message: /carries a new access_token but no expire_on/ },
 ];
 
 describe.concurrent('each app check fails against a stub that breaks its rule', () => {
@@ -420,7 +442,7 @@ describe.concurrent('svc-conformance app (CLI)', () => {
     expect(stdout).toMatch(/^PASS\s+MUST\s+app\.information\s+\[APP-001, APP-017, VER-006\]/m);
     expect(stdout).toMatch(/^PASS\s+MUST\s+app\.data-rows\s+/m);
     expect(stdout).toMatch(/^SKIP\s+MUST\s+app\.delete-account\s+.*\n\s+not run: .*--destructive/m);
-    expect(stdout).toMatch(/skipped \(not applicable to this app or not run\): .*app\.delete-account/);
+    expect(stdout).toMatch(/skipped \(not applicable to this target\): .*app\.delete-account/);
     expect(stdout).toContain('conformant (every MUST check passed)');
   }, 60_000);
 
@@ -440,12 +462,12 @@ describe.concurrent('svc-conformance app (CLI)', () => {
       cli(['app', '--list', '--only', 'oauth']),
     ]);
     for (const result of [baseUrl, notObject, missing]) expect(result.code, result.stderr).toBe(2);
-    expect(baseUrl.stderr).toMatch(/takes --app-url/);
+    expect(baseUrl.stderr).toMatch(/--base-url is an option of the server target/);
     expect(notObject.stderr).toMatch(/--account must be a JSON object/);
     expect(missing.stderr).toMatch(/needs an account: .*token \(token\)/);
     expect(list.code).toBe(0);
-    expect(list.stdout.trim().split('\n')).toHaveLength(4);
-    expect(list.stdout).toMatch(/^MUST\s+app\.oauth2-authorize\s+\[OAUTH-008\]/m);
+    expect(list.stdout.trim().split('\n')).toHaveLength(5);
+    expect(list.stdout).toMatch(/^MUST\s+app\.oauth2-authorize\s+\[OAUTH-008, VER-005, OAUTH-001\]/m);
   }, 60_000);
 
   it('the pre-flight refuses an unreachable app, an account type the app does not list, and a missing account', async () => {

@@ -1,10 +1,12 @@
 // The conformance suite against the reference server, once per storage (pg-mem, and PostgreSQL
-// when DATABASE_URL is set), with the response validator on. One test per check.
+// when DATABASE_URL is set), with the response validator on. One test per check. A second token
+// below Architect (a reader's) is issued for the access-level checks (auth.webhooks-need-architect).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverChecks } from '../src/checks/index.js';
 import { syncChecks } from '../src/checks/sync/index.js';
 import { runChecks } from '../src/runner.js';
 import type { RunningServer } from '../../server/src/index.js';
+import { issueToken } from '../../server/src/http/tokens.js';
 import { startTestServer, storages } from '../../server/test/storages.js';
 
 const seed = Number(process.env.SVC_SEED ?? 20261123);
@@ -12,17 +14,34 @@ const numRuns = Number(process.env.SVC_RUNS ?? 50);
 
 describe.each(storages)('conformance of the reference server on $name', (storage) => {
   let server: RunningServer;
+  let readerToken: string;
   beforeAll(async () => {
     server = await startTestServer(storage);
+    const { rows } = await server.db.query<{ user_id: string }>('SELECT user_id FROM api_tokens LIMIT 1');
+    readerToken = await issueToken(server.db, { accessLevel: 'reader', userId: rows[0]?.user_id as string, label: 'a reader (conformance)' });
   });
   afterAll(() => server?.close());
 
   // The sync checks run in sync.test.ts, against a server that may call the mock app on loopback.
   const sync = new Set<string>(syncChecks.map((c) => c.id));
   it.each(serverChecks.filter((c) => !sync.has(c.id)).map((c) => [c.id, c] as const))('%s', async (id) => {
-    const summary = await runChecks({ target: 'server', baseUrl: server.baseUrl, token: server.token, seed, numRuns, only: [id] });
+    const summary = await runChecks({ target: 'server', baseUrl: server.baseUrl, token: server.token, readerToken, seed, numRuns, only: [id] });
     const failures = summary.failures.map((f) => [`${f.level} ${f.id}: ${f.message ?? ''}`, f.details?.counterexample, f.details?.curl].filter(Boolean).join('\n'));
     expect(failures, failures.join('\n\n')).toEqual([]);
     expect(summary.results).toHaveLength(1);
+    if (id === 'auth.webhooks-need-architect') expect(summary.results[0]?.verdict, 'run with the reader token, not skipped').toBe('pass');
+  });
+
+  it('auth.webhooks-need-architect AUTH-002 fails when the lower token may manage webhooks (an Architect token given as the reader token), and skips without one', async () => {
+    const { rows } = await server.db.query<{ user_id: string }>('SELECT user_id FROM api_tokens LIMIT 1');
+    const architect = await issueToken(server.db, { accessLevel: 'architect', userId: rows[0]?.user_id as string, label: 'a second architect (conformance)' });
+    const only = ['auth.webhooks-need-architect'];
+    const wrong = await runChecks({ target: 'server', baseUrl: server.baseUrl, token: server.token, readerToken: architect, seed, numRuns, only });
+    expect(wrong.results[0]?.verdict).toBe('fail');
+    expect(wrong.results[0]?.message).toMatch(/listing webhooks with the reader token .*expected status 403 .*got 200/);
+    expect(wrong.results[0]?.details?.curl).toContain(`Authorization: Token ${architect}`);
+    const without = await runChecks({ target: 'server', baseUrl: server.baseUrl, token: server.token, seed, numRuns, only });
+    expect(without.results[0]?.verdict).toBe('skip');
+    expect(without.results[0]?.message).toMatch(/--reader-token/);
   });
 });

@@ -6,6 +6,7 @@ import type { Check } from '../check.js';
 import authBearerScheme from './server/auth-bearer-scheme.js';
 import authMissingToken from './server/auth-missing-token.js';
 import authWrongToken from './server/auth-wrong-token.js';
+import authWebhooksNeedArchitect from './server/auth-webhooks-need-architect.js';
 import commandAddCollectionItems from './server/command-add-collection-items.js';
 import commandBadInput from './server/command-bad-input.js';
 import commandBatchAtomic from './server/command-batch-atomic.js';
@@ -39,6 +40,7 @@ import schemaTypeCreateSystemFields from './server/schema-type-create-system-fie
 import schemaTypeDeleteRecreate from './server/schema-type-delete-recreate.js';
 import schemaSubCommands from './server/schema-sub-commands.js';
 import queryNoLimit from './server/query-no-limit.js';
+import { consistencyChecks } from './consistency/index.js';
 import { documentsChecks } from './documents/index.js';
 import { graphqlChecks } from './graphql/index.js';
 import { syncChecks } from './sync/index.js';
@@ -79,6 +81,7 @@ export const serverChecks: readonly Check[] = [
   authMissingToken,
   authWrongToken,
   authBearerScheme,
+  authWebhooksNeedArchitect,
   envelopeObjectInObjectOut,
   envelopeArrayInArrayOut,
   envelopeArgsMustBeObject,
@@ -95,6 +98,7 @@ export const serverChecks: readonly Check[] = [
   ...documentsChecks,
   ...webhooksChecks,
   ...graphqlChecks,
+  ...consistencyChecks,
   ...syncChecks,
   routingUnknownRoute,
   robustnessNo5xxNoStackTrace,

@@ -1,7 +1,9 @@
 /**
  * POST /api/v1/synchronizer/config, without an account and with the run's account, answers a
  * ConfigResponse: `types` an array of {id, name}, `filters` an array of filters {id, title, type,
- * optional?, datalist?}, `webhooks` (when present) {enabled, type: 'ui'}; ids are distinct.
+ * optional?, datalist?}, `webhooks` (when present) {enabled, type: 'ui'}; ids are distinct. The
+ * synchronizer endpoints are under /api/v1/synchronizer/ (VER-003): an app serving them elsewhere
+ * fails here first.
  */
 import { expectJson, expectStatus, fail } from '../../assert.js';
 import { defineCheck, isCheckSkipped, type CheckContext } from '../../check.js';
@@ -30,7 +32,7 @@ export default defineCheck({
     'POST /api/v1/synchronizer/config answers, without an account and with one, {types: [{id, name}], filters: [{id, title, type, optional?, datalist?}], webhooks?: {enabled, type: ui}} with distinct ids',
   level: 'MUST',
   area: 'app',
-  requirements: ['APP-006', 'APP-007', 'APP-020', 'APP-021', 'APP-022', 'APP-051', 'APP-052', 'APP-053'],
+  requirements: ['APP-006', 'APP-007', 'APP-020', 'APP-021', 'APP-022', 'APP-051', 'APP-052', 'APP-053', 'VER-003'],
   target: 'app',
   async run(ctx) {
     await checkConfig(ctx, {}, 'the config without an account ({})');

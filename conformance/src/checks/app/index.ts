@@ -1,13 +1,14 @@
 /**
  * Checks of an integration app (spec/app.openapi.yaml), in run order: app information and
- * accounts, config and schema, data, the optional endpoints, OAuth, webhooks, and last the
- * account clean-up (which may revoke the account). One check per file in this folder; the other
+ * accounts, config and schema, data, the optional endpoints, OAuth, webhooks and inbound events,
+ * token refresh, and last the account clean-up (which may revoke the account). One check per file in this folder; the other
  * modules are what they share (client, contract, account, session, pages, rows, values, ...).
  */
 import type { Check } from '../../check.js';
 import authentication from './authentication.js';
 import config from './config.js';
 import dataDelta from './data-delta.js';
+import dataEcho from './data-echo.js';
 import dataErrorBody from './data-error-body.js';
 import dataPagination from './data-pagination.js';
 import dataRows from './data-rows.js';
@@ -17,14 +18,18 @@ import filterValidate from './filter-validate.js';
 import fullSyncStable from './full-sync-stable.js';
 import information from './information.js';
 import logo from './logo.js';
+import oauthAccessToken from './oauth-access-token.js';
 import oauthAccessTokenRefused from './oauth-access-token-refused.js';
 import oauth1Authorize from './oauth1-authorize.js';
 import oauth1State from './oauth1-state.js';
 import oauth2Authorize from './oauth2-authorize.js';
+import preProcessUnverified from './pre-process-unverified.js';
+import resource from './resource.js';
 import schema from './schema.js';
 import schemaWorkflowOptions from './schema-workflow-options.js';
 import validateAccount from './validate-account.js';
 import validateInvalidAccount from './validate-invalid-account.js';
+import validateRefresh from './validate-refresh.js';
 import webhooksInstall from './webhooks-install.js';
 
 export const appChecks: readonly Check[] = [
@@ -39,7 +44,9 @@ export const appChecks: readonly Check[] = [
   dataRows,
   dataDelta,
   dataErrorBody,
+  dataEcho,
   fullSyncStable,
+  resource,
   datalist,
   filterValidate,
   logo,
@@ -47,6 +54,10 @@ export const appChecks: readonly Check[] = [
   oauth1Authorize,
   oauth1State,
   oauthAccessTokenRefused,
+  oauthAccessToken,
   webhooksInstall,
+  preProcessUnverified,
+  // Token refresh may use up the run's refresh token at an app that rotates them: late.
+  validateRefresh,
   deleteAccount,
 ];

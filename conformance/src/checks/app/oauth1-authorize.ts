@@ -1,7 +1,8 @@
 /**
  * POST /oauth1/v1/authorize {callback_uri} answers {redirect_uri, token, secret}: an absolute
  * address to send the user to, and the request token and secret of the external system.
- * Skipped unless the app lists the account type `oauth`.
+ * Skipped unless the app lists the account type `oauth`; an app that lists it must serve the
+ * endpoint at /oauth1/v1/ (OAUTH-001, VER-005).
  */
 import { randomBytes } from 'node:crypto';
 import { expectJson, expectStatus, fail } from '../../assert.js';
@@ -16,7 +17,7 @@ export default defineCheck({
   name: 'POST /oauth1/v1/authorize {callback_uri} answers {redirect_uri, token, secret} with an absolute redirect_uri and a non-empty request token',
   level: 'MUST',
   area: 'oauth',
-  requirements: ['OAUTH-004'],
+  requirements: ['OAUTH-004', 'VER-005', 'OAUTH-001'],
   target: 'app',
   async run(ctx) {
     await requireOAuth(ctx, 'oauth');

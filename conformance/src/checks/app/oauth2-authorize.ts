@@ -1,6 +1,7 @@
 /**
  * POST /oauth2/v1/authorize {callback_uri, state} answers {redirect_uri} whose query carries the
- * given state: a property over states. Skipped unless the app lists the account type `oauth2`.
+ * given state: a property over states. Skipped unless the app lists the account type `oauth2`;
+ * an app that lists it must serve the endpoint at /oauth2/v1/ (OAUTH-001, VER-005).
  */
 import { describeRequest, expectJson, expectStatus, fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
@@ -17,7 +18,7 @@ export default defineCheck({
   name: 'POST /oauth2/v1/authorize {callback_uri, state} answers {redirect_uri} carrying the state as its query parameter `state`',
   level: 'MUST',
   area: 'oauth',
-  requirements: ['OAUTH-008'],
+  requirements: ['OAUTH-008', 'VER-005', 'OAUTH-001'],
   target: 'app',
   async run(ctx) {
     await requireOAuth(ctx, 'oauth2');

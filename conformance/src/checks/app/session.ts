@@ -27,9 +27,13 @@ export const PATHS = {
   schema: '/api/v1/synchronizer/schema',
   data: '/api/v1/synchronizer/data',
   datalist: '/api/v1/synchronizer/datalist',
+  resource: '/api/v1/synchronizer/resource',
+  preProcess: '/api/v1/synchronizer/webhooks/pre-process',
   filterValidate: '/api/v1/synchronizer/filter/validate',
   webhooks: '/api/v1/synchronizer/webhooks',
   account: '/api/v1/account',
+  /** The plural form of the account clean-up path, which the service does not call (APP-073). */
+  accounts: '/api/v1/accounts',
   oauth1Authorize: '/oauth1/v1/authorize',
   oauth1AccessToken: '/oauth1/v1/access_token',
   oauth2Authorize: '/oauth2/v1/authorize',

@@ -28,7 +28,11 @@ async function readBody(req: IncomingMessage): Promise<Buffer> {
   return Buffer.concat(chunks);
 }
 
-async function forward(target: string, req: IncomingMessage, res: ServerResponse): Promise<void> {
+/** Rewrites the body of an answer on its way back (rewrite-front.ts); answers the bytes to send. */
+export type AnswerRewrite = (method: string, path: string, status: number, body: Buffer) => Buffer;
+
+/** Passes one request to `target` and its answer back (through `rewrite` when given). */
+export async function forward(target: string, req: IncomingMessage, res: ServerResponse, rewrite?: AnswerRewrite): Promise<void> {
   const body = await readBody(req);
   const headers: Record<string, string> = {};
   for (const [name, value] of Object.entries(req.headers)) {
@@ -42,7 +46,8 @@ async function forward(target: string, req: IncomingMessage, res: ServerResponse
     redirect: 'manual',
     signal: AbortSignal.timeout(FORWARD_TIMEOUT_MS),
   });
-  const bytes = Buffer.from(await answer.arrayBuffer());
+  const received = Buffer.from(await answer.arrayBuffer());
+  const bytes = rewrite ? rewrite(req.method ?? 'GET', (req.url ?? '/').split('?')[0] ?? '/', answer.status, received) : received;
   const out: Record<string, string> = {};
   answer.headers.forEach((value, name) => {
     if (!['content-length', 'transfer-encoding', 'connection', 'content-encoding'].includes(name)) out[name] = value;

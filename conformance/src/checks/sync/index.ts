@@ -8,7 +8,8 @@
  * first sync and tear-down of a check), mock.ts (the mock app and its request log), read.ts
  * (schema and Entities through the command API), scenarios.ts and events-scenario.ts (scenarios
  * built in code), schema-expect.ts and expect-entities.ts (expectations), failed-run.ts,
- * protection.ts, events.ts, oauth-flow.ts, cut-front.ts (a front that cuts answers),
+ * protection.ts, events.ts, oauth-flow.ts, cut-front.ts (a front that cuts answers), rewrite-front.ts
+ * (a front that rewrites answers),
  * delta-arbitrary.ts and snapshot.ts (the differential property).
  */
 import type { Check } from '../../check.js';
@@ -20,6 +21,7 @@ import appErrorField from './app-error-field.js';
 import appError from './app-error.js';
 import cutAnswer from './cut-answer.js';
 import dataRequests from './data-requests.js';
+import datalist from './datalist.js';
 import deltaAppliesDelivered from './delta-applies-delivered.js';
 import deltaDifferential from './delta-differential.js';
 import deltaRemove from './delta-remove.js';
@@ -31,6 +33,7 @@ import garbageAnswer from './garbage-answer.js';
 import hugePage from './huge-page.js';
 import invalidRow from './invalid-row.js';
 import keepUnsynced from './keep-unsynced.js';
+import logo from './logo.js';
 import mappingDatabases from './mapping-databases.js';
 import mappingFieldTypes from './mapping-field-types.js';
 import mappingFormats from './mapping-formats.js';
@@ -44,6 +47,7 @@ import oauth2 from './oauth2.js';
 import protectionCustomField from './protection-custom-field.js';
 import protectionRichText from './protection-rich-text.js';
 import tokenRefresh from './token-refresh.js';
+import tokenRefreshExpiresOn from './token-refresh-expires-on.js';
 import tryLater from './try-later.js';
 import valuesBool from './values-bool.js';
 import valuesFiles from './values-files.js';
@@ -72,8 +76,10 @@ export const syncChecks: readonly Check[] = [
   valuesIcon,
   valuesRichText,
   valuesFiles,
-  // What the server asks the app.
+  // What the server asks the app, and the app's data lists and logo through the server.
   dataRequests,
+  datalist,
+  logo,
   // Full and delta runs, protection.
   deltaAppliesDelivered,
   deltaRemove,
@@ -92,6 +98,7 @@ export const syncChecks: readonly Check[] = [
   hugePage,
   cutAnswer,
   tokenRefresh,
+  tokenRefreshExpiresOn,
   // Accounts and OAuth.
   accountAdded,
   accountRefused,
