@@ -14,9 +14,9 @@ export interface paths {
         /**
          * Get app information
          * @description Returns the app information: version, name, website, description, the account types
-         *     (`authentication`), `sources` (an empty array) and `responsibleFor`. Must be publicly
-         *     reachable. The service ignores unknown keys (real apps send extra keys such as `id`,
-         *     `type` and `actions`).
+         *     (`authentication`), `sources` (an empty array) and `responsibleFor`, and optionally
+         *     the custom `actions` the app offers. Must be publicly reachable. The service ignores
+         *     unknown keys (real apps send extra keys such as `id` and `type`).
          */
         get: operations["getAppInformation"];
         put?: never;
@@ -288,6 +288,36 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/synchronizer/action": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run a custom action on one Entity
+         * @description Runs the custom action `action` (one of the app's `actions`) on one synchronized
+         *     Entity: `type` is its type id, `entity` its row as the app knows it (the key under the
+         *     type's key field, and the Entity's current values of the fields the synchronization
+         *     maps one to one). Called once per Entity, never with several Entities (there are no
+         *     batch actions), and one call at a time per source: an automation that runs an action
+         *     on several Entities calls this endpoint Entity by Entity, in order, and stops at the
+         *     first failure.
+         *
+         *     Any 2xx status means the action was done; an optional `{message}` is shown. Any other
+         *     status (or no answer within the time-out) means it failed; the body is `{message}` (or
+         *     `{error}`). A failed action is not retried, since it may have had effects.
+         */
+        post: operations["runAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/account": {
         parameters: {
             query?: never;
@@ -405,9 +435,9 @@ export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
         /**
-         * @description Information about the app, returned by `GET /`. All properties are required. The
-         *     service ignores unknown keys (real apps send extra keys such as `id`, `type` and
-         *     `actions`).
+         * @description Information about the app, returned by `GET /`. All properties but `actions` are
+         *     required. The service ignores unknown keys (real apps send extra keys such as `id` and
+         *     `type`).
          * @example {
          *       "version": "1.0.1",
          *       "name": "Public Holidays",
@@ -447,6 +477,15 @@ export interface components {
                 /** @description True when the app synchronizes data. */
                 dataSynchronization: boolean;
             };
+            /**
+             * @description Optional. The custom actions the app offers (see `AppAction`), run through
+             *     `POST /api/v1/synchronizer/action`. Apps in the wild send entries of other shapes
+             *     here: the service reads each entry as an `AppAction` and ignores an entry that is
+             *     not one (it is not callable), so such entries never make the information invalid.
+             */
+            actions?: (components["schemas"]["AppAction"] | {
+                [key: string]: unknown;
+            })[];
         } & {
             [key: string]: unknown;
         };
@@ -1241,6 +1280,78 @@ export interface components {
             };
         };
         /**
+         * @description One custom action of the app, listed in the app information's `actions`. `types` lists
+         *     the type ids whose Entities it applies to; absent, it applies to every type.
+         * @example {
+         *       "id": "close-issue",
+         *       "name": "Close issue",
+         *       "description": "Closes the issue in the tracker.",
+         *       "types": [
+         *         "issue"
+         *       ]
+         *     }
+         */
+        AppAction: {
+            /** @description Action id, sent as `action`. */
+            id: string;
+            /** @description Title shown to users. */
+            name: string;
+            /** @description What the action does. */
+            description?: string;
+            /** @description Type ids whose Entities the action applies to; absent for every type. */
+            types?: string[];
+        };
+        /**
+         * @description Body of the action request: one action on one Entity. `entity` is the Entity's row as
+         *     the app knows it: its key under the type's key field (as the app delivered it, a
+         *     string), and the Entity's current values of the fields the synchronization maps one to
+         *     one (text, numbers, booleans, dates, ranges, locations, links, e-mails), keyed by
+         *     schema field id, in the form the workspace holds them; an empty value is null.
+         * @example {
+         *       "action": "close-issue",
+         *       "types": [
+         *         "project",
+         *         "issue"
+         *       ],
+         *       "account": {
+         *         "token": "0c9f6a2e-secret-token"
+         *       },
+         *       "filter": {},
+         *       "type": "issue",
+         *       "entity": {
+         *         "id": "ISS-42",
+         *         "name": "Fix login",
+         *         "estimate": 3
+         *       }
+         *     }
+         */
+        ActionRequest: {
+            /** @description The id of the action (an `AppAction` id). */
+            action: string;
+            /** @description The source's type ids. */
+            types: string[];
+            account: components["schemas"]["Account"];
+            filter: components["schemas"]["FilterValues"];
+            /** @description The type id of the Entity. */
+            type: string;
+            /** @description The Entity's row (its key under the type's key field, and its values by field id). */
+            entity: {
+                [key: string]: unknown;
+            };
+        };
+        /**
+         * @description The answer of a done action; `message` is optional and shown to users.
+         * @example {
+         *       "message": "Issue ISS-42 closed."
+         *     }
+         */
+        ActionResponse: {
+            /** @description What the action did. */
+            message?: string;
+        } & {
+            [key: string]: unknown;
+        };
+        /**
          * Format: binary
          * @description File content as a byte stream.
          * @example %PDF-1.7
@@ -1939,6 +2050,39 @@ export interface operations {
                 content: {
                     "application/json": components["schemas"]["TransformResponse"];
                 };
+            };
+            "4XX": components["responses"]["AppError"];
+            default: components["responses"]["AppError"];
+        };
+    };
+    runAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["ActionRequest"];
+            };
+        };
+        responses: {
+            /** @description The action was done (any 2xx status; the body is optional). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ActionResponse"];
+                };
+            };
+            /** @description The action was done. */
+            204: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             "4XX": components["responses"]["AppError"];
             default: components["responses"]["AppError"];

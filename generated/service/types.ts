@@ -471,6 +471,52 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/integrations/sources/{sourceId}/actions/{actionId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The source's `id`.
+                 * @example 7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                sourceId: components["parameters"]["SourceId"];
+                /**
+                 * @description The id of one of the app's `actions` (its information, `GET /`).
+                 * @example close-issue
+                 */
+                actionId: string;
+            };
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Run an app's custom action on synchronized Entities (the automation call).
+         * @description Runs the app's custom action on each Entity of `entities`, one Entity at a time, in the
+         *     order given: the app's `POST /api/v1/synchronizer/action` is called once per Entity
+         *     (there are no batch actions), with the Entity's row as the app knows it. When the
+         *     action fails on an Entity (an error status, or no answer within the time-out), the
+         *     remaining Entities are not run and `stopped` is true. Calls for one source are queued:
+         *     a call starts when the earlier calls for that source have ended, so the app never gets
+         *     two action requests of one source at once.
+         *
+         *     Before anything runs: the action must be listed in the app's information (else 404
+         *     `integration.error/action-unknown`), every Entity must be an Entity this source
+         *     synchronized (else 400 `integration.error/entity-not-synchronized` naming
+         *     `entities/<index>`) of a type the action applies to (else 400
+         *     `integration.error/action-not-applicable`), and the account is validated
+         *     (`/validate`, storing refreshed tokens). A call runs Entities for at most 120 seconds
+         *     from its turn; Entities left then are `not-run` and `stopped` is true. See
+         *     spec/integrations.md, "Custom actions".
+         */
+        post: operations["runIntegrationAction"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/integrations/syncs/{syncId}": {
         parameters: {
             query?: never;
@@ -682,10 +728,13 @@ export interface components {
          *     | `integration.error/oauth-state-invalid` | unknown, used or expired OAuth `state` (400) | `{field: state}` |
          *     | `integration.error/row-invalid` | a row the app delivered cannot be converted; its page is not applied (run error) | `{type, key?, field?}` |
          *     | `integration.error/sync-running` | a run of that source is running or waiting to retry (409) | `{id}` |
+         *     | `integration.error/action-unknown` | the app's information lists no action with that id (404) | `{field: actionId, id, known}` |
+         *     | `integration.error/entity-not-synchronized` | an Entity of an action call is not one the source synchronized (400) | `{field: entities/<index>, id}` |
+         *     | `integration.error/action-not-applicable` | an Entity of an action call is of a type the action does not apply to (400) | `{field: entities/<index>, id, type}` |
          * @example entity.error/schema-type-not-found
          * @enum {string}
          */
-        ErrorName: "request.error/malformed-json" | "request.error/invalid-body" | "request.error/invalid-parameter" | "request.error/body-too-large" | "request.error/unsupported-media-type" | "auth.error/unauthorized" | "auth.error/forbidden" | "route.error/not-found" | "route.error/method-not-allowed" | "rate.error/too-many-requests" | "server.error/internal" | "command.error/unknown-command" | "command.error/batch-failed" | "entity.error/schema-type-not-found" | "entity.error/schema-field-not-found" | "entity.error/query-limit-expr-not-found" | "entity.error/query-primitive-field-expr-invalid" | "entity.error/query-operator-invalid" | "entity.error/query-param-not-found" | "entity.error/query-value-invalid" | "entity.error/query-result-too-large" | "entity.error/value-invalid" | "entity.error/field-readonly" | "entity.error/not-a-collection" | "entity.error/entity-not-found" | "entity.error/duplicate-id" | "schema.error/type-exists" | "schema.error/field-exists" | "schema.error/type-not-found" | "schema.error/field-not-found" | "schema.error/definition-invalid" | "document.error/not-found" | "document.error/format-unsupported" | "document.error/content-invalid" | "document.error/too-large" | "webhook.error/not-found" | "webhook.error/type-not-found" | "webhook.error/url-refused" | "integration.error/account-not-found" | "integration.error/source-not-found" | "integration.error/sync-not-found" | "integration.error/app-url-refused" | "integration.error/account-type-unknown" | "integration.error/type-unknown" | "integration.error/account-invalid" | "integration.error/filter-invalid" | "integration.error/app-failed" | "integration.error/account-cleanup-failed" | "integration.error/oauth-state-invalid" | "integration.error/row-invalid" | "integration.error/sync-running";
+        ErrorName: "request.error/malformed-json" | "request.error/invalid-body" | "request.error/invalid-parameter" | "request.error/body-too-large" | "request.error/unsupported-media-type" | "auth.error/unauthorized" | "auth.error/forbidden" | "route.error/not-found" | "route.error/method-not-allowed" | "rate.error/too-many-requests" | "server.error/internal" | "command.error/unknown-command" | "command.error/batch-failed" | "entity.error/schema-type-not-found" | "entity.error/schema-field-not-found" | "entity.error/query-limit-expr-not-found" | "entity.error/query-primitive-field-expr-invalid" | "entity.error/query-operator-invalid" | "entity.error/query-param-not-found" | "entity.error/query-value-invalid" | "entity.error/query-result-too-large" | "entity.error/value-invalid" | "entity.error/field-readonly" | "entity.error/not-a-collection" | "entity.error/entity-not-found" | "entity.error/duplicate-id" | "schema.error/type-exists" | "schema.error/field-exists" | "schema.error/type-not-found" | "schema.error/field-not-found" | "schema.error/definition-invalid" | "document.error/not-found" | "document.error/format-unsupported" | "document.error/content-invalid" | "document.error/too-large" | "webhook.error/not-found" | "webhook.error/type-not-found" | "webhook.error/url-refused" | "integration.error/account-not-found" | "integration.error/source-not-found" | "integration.error/sync-not-found" | "integration.error/app-url-refused" | "integration.error/account-type-unknown" | "integration.error/type-unknown" | "integration.error/account-invalid" | "integration.error/filter-invalid" | "integration.error/app-failed" | "integration.error/account-cleanup-failed" | "integration.error/oauth-state-invalid" | "integration.error/row-invalid" | "integration.error/sync-running" | "integration.error/action-unknown" | "integration.error/entity-not-synchronized" | "integration.error/action-not-applicable";
         /**
          * @description An `ErrorName`, or another `<namespace>.error/<what>` name of an implementation.
          * @example entity.error/schema-field-not-found
@@ -2714,6 +2763,74 @@ export interface components {
             stats: components["schemas"]["SyncStats"];
         };
         /**
+         * @description The Entities to run a custom action on, in the order they are run.
+         * @example {
+         *       "entities": [
+         *         "6f1c2b9e-3d4a-4f5b-8c6d-7e8f9a0b1c2d",
+         *         "0a7d3e4f-5b6c-4d7e-8f9a-0b1c2d3e4f5a"
+         *       ]
+         *     }
+         */
+        IntegrationActionInput: {
+            /** @description `svc/id`s of Entities the source synchronized, each at most once. */
+            entities: components["schemas"]["Uuid"][];
+        };
+        /**
+         * @description What happened to one Entity: `done` (the app answered 2xx), `failed` (the app answered
+         *     an error or did not answer; `message` says why) or `not-run` (execution had stopped).
+         * @example {
+         *       "entity": "6f1c2b9e-3d4a-4f5b-8c6d-7e8f9a0b1c2d",
+         *       "type": "issue",
+         *       "key": "ISS-42",
+         *       "status": "done",
+         *       "message": "Issue ISS-42 closed."
+         *     }
+         */
+        IntegrationActionResult: {
+            entity: components["schemas"]["Uuid"];
+            /** @description The app type id of the Entity. */
+            type: string;
+            /** @description The Entity's key in the app. */
+            key: string;
+            /**
+             * @description `done`, `failed` or `not-run`.
+             * @enum {string}
+             */
+            status: "done" | "failed" | "not-run";
+            /** @description The app's message (done or failed), or why the Entity was not run. */
+            message?: string;
+        };
+        /**
+         * @description The results of an action call, one per Entity in the order given.
+         * @example {
+         *       "action": "close-issue",
+         *       "results": [
+         *         {
+         *           "entity": "6f1c2b9e-3d4a-4f5b-8c6d-7e8f9a0b1c2d",
+         *           "type": "issue",
+         *           "key": "ISS-42",
+         *           "status": "done"
+         *         },
+         *         {
+         *           "entity": "0a7d3e4f-5b6c-4d7e-8f9a-0b1c2d3e4f5a",
+         *           "type": "issue",
+         *           "key": "ISS-43",
+         *           "status": "failed",
+         *           "message": "The app answered action with HTTP 409: ISS-43 is closed already."
+         *         }
+         *       ],
+         *       "stopped": true
+         *     }
+         */
+        IntegrationActionRun: {
+            /** @description The action id. */
+            action: string;
+            /** @description One result per Entity, in the order given. */
+            results: components["schemas"]["IntegrationActionResult"][];
+            /** @description True when execution stopped (an Entity failed, or the call's time budget was spent); false when every Entity is `done`. */
+            stopped: boolean;
+        };
+        /**
          * @description Which filter field's options to list.
          * @example {
          *       "types": [
@@ -3846,6 +3963,46 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+        };
+    };
+    runIntegrationAction: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The source's `id`.
+                 * @example 7a1b2c3d-4e5f-4a6b-8c7d-9e0f1a2b3c4d
+                 */
+                sourceId: components["parameters"]["SourceId"];
+                /**
+                 * @description The id of one of the app's `actions` (its information, `GET /`).
+                 * @example close-issue
+                 */
+                actionId: string;
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["IntegrationActionInput"];
+            };
+        };
+        responses: {
+            /** @description What ran, in the order given; `stopped` when not every Entity is done. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["IntegrationActionRun"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["AppFailed"];
         };
     };
     getIntegrationSync: {

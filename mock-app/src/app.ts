@@ -4,10 +4,12 @@
 import express from 'express';
 import type { Express } from 'express';
 import * as OpenApiValidator from 'express-openapi-validator';
+import type { ActionLog } from './actions.js';
 import { appSpecDocument } from './contract.js';
 import type { MockContext } from './context.js';
 import { bodyCapture, errorHandler, recorder, type RecordedRequest } from './http.js';
 import { accountRoutes } from './routes/accounts.js';
+import { actionRoutes } from './routes/actions.js';
 import { dataRoutes } from './routes/data.js';
 import { fileRoutes } from './routes/files.js';
 import { infoRoutes } from './routes/info.js';
@@ -20,6 +22,8 @@ type OpenApiDocument = Exclude<Parameters<typeof OpenApiValidator.middleware>[0]
 
 export interface BuildOptions {
   requests: RecordedRequest[];
+  /** Where custom action calls are recorded. */
+  actionLog: ActionLog;
   validateResponses: boolean;
 }
 
@@ -63,6 +67,7 @@ export function buildApp(context: MockContext, options: BuildOptions): Express {
   app.use(synchronizerRoutes(context));
   app.use(dataRoutes(context));
   app.use(webhookRoutes(context));
+  app.use(actionRoutes(context, options.actionLog));
   app.use(oauthRoutes(context));
   app.use(errorHandler(context.log));
   return app;

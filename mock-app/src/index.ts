@@ -2,6 +2,7 @@
 // system) from a scenario, and the handle tests use to inspect and drive it.
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { ActionLog, type ActionCall } from './actions.js';
 import { buildApp } from './app.js';
 import { createContext } from './context.js';
 import { sendEvent } from './events.js';
@@ -12,6 +13,7 @@ import type { AppDataRow, Scenario, ScenarioChanges, ScenarioFailure } from './s
 
 export * from './scenario.js';
 export type { RecordedRequest } from './http.js';
+export type { ActionCall } from './actions.js';
 export { ChangeError } from './state.js';
 export { sign, verifySignature, DEFAULT_SIGNATURE_HEADER } from './events.js';
 
@@ -34,6 +36,9 @@ export interface MockApp {
   scenario: Scenario;
   /** Every request received, in order. */
   requests: RecordedRequest[];
+  /** Every custom action call, in the order received, with its start, end, status and whether another was in progress meanwhile. */
+  actionCalls: readonly ActionCall[];
+  /** Forgets the requests and the action calls received so far. */
   clearRequests(): void;
   /** Current rows of a type (after changes), in order. */
   rows(typeId: string): AppDataRow[];
@@ -71,7 +76,8 @@ export async function startMockApp(options: MockAppOptions): Promise<MockApp> {
   const context = createContext(scenario, url, log, closing.signal);
   for (const failure of scenario.failures ?? []) inject(failure);
   const requests: RecordedRequest[] = [];
-  server.on('request', buildApp(context, { requests, validateResponses: options.validateResponses ?? true }));
+  const actionLog = new ActionLog();
+  server.on('request', buildApp(context, { requests, actionLog, validateResponses: options.validateResponses ?? true }));
   let step = 0;
 
   function inject(failure: ScenarioFailure): void {
@@ -83,8 +89,10 @@ export async function startMockApp(options: MockAppOptions): Promise<MockApp> {
     url,
     scenario,
     requests,
+    actionCalls: actionLog.calls,
     clearRequests: () => {
       requests.length = 0;
+      actionLog.clear();
     },
     rows: (typeId) => context.state.rows(typeId),
     change: (changes) => context.state.change(substituteUrl(checkChanges(changes), url)),

@@ -1,6 +1,7 @@
 // The checks of a scenario that a JSON Schema cannot express: ids that must be unique or must
-// exist elsewhere in the file (types, filters, data lists, events), rows that must hold their key
-// and only schema fields, workflow options (MAP-024, MAP-025), and steps that must apply in turn.
+// exist elsewhere in the file (types, filters, data lists, events, actions), rows that must hold
+// their key and only schema fields, workflow options (MAP-024, MAP-025), and steps that must apply
+// in turn.
 import { schemaFieldProperties } from './contract.js';
 import type { AppTypeSchema } from './contract.js';
 import { ChangeError, DataState, rowKey } from './state.js';
@@ -162,6 +163,22 @@ function checkFailures(scenario: Scenario, typeIds: Set<string>): void {
   });
 }
 
+function checkActions(scenario: Scenario, typeIds: Set<string>): void {
+  const actions = scenario.actions ?? [];
+  duplicates(actions.map((a) => a.id), (i) => `/actions/${i}/id`, 'action id');
+  actions.forEach((action, i) => {
+    (action.types ?? []).forEach((type, j) => checkType(typeIds, type, `/actions/${i}/types/${j}`));
+    for (const type of action.types ?? [...typeIds]) {
+      const fields = scenario.schema[type] ?? {};
+      const keyField = keyFieldOf(scenario.schema[type]);
+      for (const field of Object.keys(action.set ?? {})) {
+        if (!(field in fields)) fail(`/actions/${i}/set/${esc(field)}`, `is not a field of the schema of "${type}"`);
+        if (field === keyField) fail(`/actions/${i}/set/${esc(field)}`, `is the key of "${type}"; an action cannot change a row's key`);
+      }
+    }
+  });
+}
+
 function checkFiles(scenario: Scenario): void {
   for (const [path, file] of Object.entries(scenario.files ?? {})) {
     if ((file.content === undefined) === (file.base64 === undefined)) fail(`/files/${esc(path)}`, 'needs exactly one of content and base64');
@@ -181,5 +198,6 @@ export function checkScenarioRules(scenario: Scenario): void {
   checkSteps(scenario, typeIds);
   checkEvents(scenario, typeIds);
   checkFailures(scenario, typeIds);
+  checkActions(scenario, typeIds);
   checkFiles(scenario);
 }

@@ -97,6 +97,28 @@ export interface ScenarioFile {
   id?: string;
 }
 
+/**
+ * A custom action of the app (listed in `GET /` as `{id, name, description?, types?}`) and how the
+ * mock's external system runs it: `set` is merged into the row when it is done; it fails with
+ * `failStatus` `{message: failMessage}` for the keys in `failKeys`; each call takes `delayMs`.
+ */
+export interface ScenarioAction {
+  id: string;
+  name: string;
+  description?: string;
+  /** Type ids it applies to (absent: every type). */
+  types?: string[];
+  /** Field values merged into the row when the action is done. */
+  set?: Record<string, unknown>;
+  /** Row keys (as text) the action fails for. */
+  failKeys?: string[];
+  /** Status of a failure (default 409). */
+  failStatus?: number;
+  failMessage?: string;
+  /** How long each call takes before it answers (default 0). */
+  delayMs?: number;
+}
+
 export const FAILURE_ENDPOINTS = [
   'info',
   'logo',
@@ -111,6 +133,7 @@ export const FAILURE_ENDPOINTS = [
   'webhooks',
   'pre-process',
   'transform',
+  'action',
   'oauth1-authorize',
   'oauth1-access-token',
   'oauth2-authorize',
@@ -156,5 +179,7 @@ export interface Scenario {
   steps?: ScenarioStep[];
   events?: ScenarioEvent[];
   files?: Record<string, ScenarioFile>;
+  /** Custom actions; when given they replace any `app.extra.actions` in the app information. */
+  actions?: ScenarioAction[];
   failures?: ScenarioFailure[];
 }

@@ -36,6 +36,7 @@ function requests(app: MockApp): Record<FailureEndpoint, { send: () => Promise<A
       status: 200,
     },
     transform: { send: () => post(app, '/api/v1/synchronizer/webhooks/transform', { params: {}, payload: event, types, filter: {}, account }), status: 200 },
+    action: { send: () => post(app, '/api/v1/synchronizer/action', { action: 'close-issue', types, account, filter: {}, type: 'issue', entity: { id: 'ISS-2' } }), status: 200 },
     'oauth1-authorize': { send: () => post(app, '/oauth1/v1/authorize', { callback_uri: CALLBACK }), status: 200 },
     'oauth1-access-token': { send: () => post(app, '/oauth1/v1/access_token', { fields: { access_token: 'x', access_secret: 'y' }, oauth_verifier: 'z' }), status: 401 },
     'oauth2-authorize': { send: () => post(app, '/oauth2/v1/authorize', { callback_uri: CALLBACK, state: 's' }), status: 200 },

@@ -33,7 +33,8 @@ describe('tracker scenario: reading', () => {
         ],
       },
     ]);
-    expect(info).toMatchObject({ id: 'mock-tracker', type: 'integration', actions: [] });
+    expect(info).toMatchObject({ id: 'mock-tracker', type: 'integration' });
+    expect(info.actions).toEqual([{ id: 'close-issue', name: 'Close issue', description: "Sets the issue's state to Done in the tracker.", types: ['issue'] }]);
     expect(JSON.stringify(info)).not.toContain('validAccounts');
   });
 

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { DeleteAccountData, DeleteAccountErrors, DeleteAccountResponses, GetAppInformationData, GetAppInformationErrors, GetAppInformationResponses, GetDataData, GetDataErrors, GetDatalistData, GetDatalistErrors, GetDatalistResponses, GetDataResponses, GetLogoData, GetLogoErrors, GetLogoResponses, GetResourceData, GetResourceErrors, GetResourceResponses, GetSchemaData, GetSchemaErrors, GetSchemaResponses, GetSynchronizerConfigData, GetSynchronizerConfigErrors, GetSynchronizerConfigResponses, InstallWebhookData, InstallWebhookErrors, InstallWebhookResponses, Oauth1AccessTokenData, Oauth1AccessTokenErrors, Oauth1AccessTokenResponses, Oauth1AuthorizeData, Oauth1AuthorizeErrors, Oauth1AuthorizeResponses, Oauth2AccessTokenData, Oauth2AccessTokenErrors, Oauth2AccessTokenResponses, Oauth2AuthorizeData, Oauth2AuthorizeErrors, Oauth2AuthorizeResponses, PreProcessWebhookData, PreProcessWebhookErrors, PreProcessWebhookResponses, TransformWebhookData, TransformWebhookErrors, TransformWebhookResponses, ValidateAccountData, ValidateAccountErrors, ValidateAccountResponses, ValidateFilterData, ValidateFilterErrors, ValidateFilterResponses } from './types.gen.js';
+import type { DeleteAccountData, DeleteAccountErrors, DeleteAccountResponses, GetAppInformationData, GetAppInformationErrors, GetAppInformationResponses, GetDataData, GetDataErrors, GetDatalistData, GetDatalistErrors, GetDatalistResponses, GetDataResponses, GetLogoData, GetLogoErrors, GetLogoResponses, GetResourceData, GetResourceErrors, GetResourceResponses, GetSchemaData, GetSchemaErrors, GetSchemaResponses, GetSynchronizerConfigData, GetSynchronizerConfigErrors, GetSynchronizerConfigResponses, InstallWebhookData, InstallWebhookErrors, InstallWebhookResponses, Oauth1AccessTokenData, Oauth1AccessTokenErrors, Oauth1AccessTokenResponses, Oauth1AuthorizeData, Oauth1AuthorizeErrors, Oauth1AuthorizeResponses, Oauth2AccessTokenData, Oauth2AccessTokenErrors, Oauth2AccessTokenResponses, Oauth2AuthorizeData, Oauth2AuthorizeErrors, Oauth2AuthorizeResponses, PreProcessWebhookData, PreProcessWebhookErrors, PreProcessWebhookResponses, RunActionData, RunActionErrors, RunActionResponses, TransformWebhookData, TransformWebhookErrors, TransformWebhookResponses, ValidateAccountData, ValidateAccountErrors, ValidateAccountResponses, ValidateFilterData, ValidateFilterErrors, ValidateFilterResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -22,9 +22,9 @@ export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends 
  * Get app information
  *
  * Returns the app information: version, name, website, description, the account types
- * (`authentication`), `sources` (an empty array) and `responsibleFor`. Must be publicly
- * reachable. The service ignores unknown keys (real apps send extra keys such as `id`,
- * `type` and `actions`).
+ * (`authentication`), `sources` (an empty array) and `responsibleFor`, and optionally
+ * the custom `actions` the app offers. Must be publicly reachable. The service ignores
+ * unknown keys (real apps send extra keys such as `id` and `type`).
  *
  */
 export const getAppInformation = <ThrowOnError extends boolean = false>(options?: Options<GetAppInformationData, ThrowOnError>) => (options?.client ?? client).get<GetAppInformationResponses, GetAppInformationErrors, ThrowOnError>({ url: '/', ...options });
@@ -221,6 +221,31 @@ export const preProcessWebhook = <ThrowOnError extends boolean = false>(options:
  */
 export const transformWebhook = <ThrowOnError extends boolean = false>(options: Options<TransformWebhookData, ThrowOnError>) => (options.client ?? client).post<TransformWebhookResponses, TransformWebhookErrors, ThrowOnError>({
     url: '/api/v1/synchronizer/webhooks/transform',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
+});
+
+/**
+ * Run a custom action on one Entity
+ *
+ * Runs the custom action `action` (one of the app's `actions`) on one synchronized
+ * Entity: `type` is its type id, `entity` its row as the app knows it (the key under the
+ * type's key field, and the Entity's current values of the fields the synchronization
+ * maps one to one). Called once per Entity, never with several Entities (there are no
+ * batch actions), and one call at a time per source: an automation that runs an action
+ * on several Entities calls this endpoint Entity by Entity, in order, and stops at the
+ * first failure.
+ *
+ * Any 2xx status means the action was done; an optional `{message}` is shown. Any other
+ * status (or no answer within the time-out) means it failed; the body is `{message}` (or
+ * `{error}`). A failed action is not retried, since it may have had effects.
+ *
+ */
+export const runAction = <ThrowOnError extends boolean = false>(options: Options<RunActionData, ThrowOnError>) => (options.client ?? client).post<RunActionResponses, RunActionErrors, ThrowOnError>({
+    url: '/api/v1/synchronizer/action',
     ...options,
     headers: {
         'Content-Type': 'application/json',

@@ -5,9 +5,9 @@ export type ClientOptions = {
 };
 
 /**
- * Information about the app, returned by `GET /`. All properties are required. The
- * service ignores unknown keys (real apps send extra keys such as `id`, `type` and
- * `actions`).
+ * Information about the app, returned by `GET /`. All properties but `actions` are
+ * required. The service ignores unknown keys (real apps send extra keys such as `id` and
+ * `type`).
  *
  */
 export type AppInformation = {
@@ -46,6 +46,12 @@ export type AppInformation = {
          */
         dataSynchronization: boolean;
     };
+    /**
+     * An `AppAction`, or an entry of another shape (ignored).
+     */
+    actions?: Array<AppAction | {
+        [key: string]: unknown;
+    }>;
     [key: string]: unknown;
 };
 
@@ -686,6 +692,72 @@ export type ResourceRequest = {
     params: {
         [key: string]: string;
     };
+};
+
+/**
+ * One custom action of the app, listed in the app information's `actions`. `types` lists
+ * the type ids whose Entities it applies to; absent, it applies to every type.
+ *
+ */
+export type AppAction = {
+    /**
+     * Action id, sent as `action`.
+     */
+    id: string;
+    /**
+     * Title shown to users.
+     */
+    name: string;
+    /**
+     * What the action does.
+     */
+    description?: string;
+    /**
+     * Type ids whose Entities the action applies to; absent for every type.
+     */
+    types?: Array<string>;
+};
+
+/**
+ * Body of the action request: one action on one Entity. `entity` is the Entity's row as
+ * the app knows it: its key under the type's key field (as the app delivered it, a
+ * string), and the Entity's current values of the fields the synchronization maps one to
+ * one (text, numbers, booleans, dates, ranges, locations, links, e-mails), keyed by
+ * schema field id, in the form the workspace holds them; an empty value is null.
+ *
+ */
+export type ActionRequest = {
+    /**
+     * The id of the action (an `AppAction` id).
+     */
+    action: string;
+    /**
+     * The source's type ids.
+     */
+    types: Array<string>;
+    account: Account;
+    filter: FilterValues;
+    /**
+     * The type id of the Entity.
+     */
+    type: string;
+    /**
+     * The Entity's row (its key under the type's key field, and its values by field id).
+     */
+    entity: {
+        [key: string]: unknown;
+    };
+};
+
+/**
+ * The answer of a done action; `message` is optional and shown to users.
+ */
+export type ActionResponse = {
+    /**
+     * What the action did.
+     */
+    message?: string;
+    [key: string]: unknown;
 };
 
 /**
@@ -1363,6 +1435,43 @@ export type TransformWebhookResponses = {
 };
 
 export type TransformWebhookResponse = TransformWebhookResponses[keyof TransformWebhookResponses];
+
+export type RunActionData = {
+    body: ActionRequest;
+    path?: never;
+    query?: never;
+    url: '/api/v1/synchronizer/action';
+};
+
+export type RunActionErrors = {
+    /**
+     * An error, with a status chosen by the app. Body `{message}`; some apps send `{error}`
+     * instead.
+     *
+     */
+    '4XX': ErrorMessage;
+    /**
+     * An error, with a status chosen by the app. Body `{message}`; some apps send `{error}`
+     * instead.
+     *
+     */
+    default: ErrorMessage;
+};
+
+export type RunActionError = RunActionErrors[keyof RunActionErrors];
+
+export type RunActionResponses = {
+    /**
+     * The action was done (any 2xx status; the body is optional).
+     */
+    200: ActionResponse;
+    /**
+     * The action was done.
+     */
+    204: void;
+};
+
+export type RunActionResponse = RunActionResponses[keyof RunActionResponses];
 
 export type DeleteAccountData = {
     body: Account;

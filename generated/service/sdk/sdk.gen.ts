@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { AddIntegrationAccountData, AddIntegrationAccountErrors, AddIntegrationAccountResponses, AddIntegrationSourceData, AddIntegrationSourceErrors, AddIntegrationSourceResponses, AddWebhookData, AddWebhookErrors, AddWebhookResponses, DeleteIntegrationAccountData, DeleteIntegrationAccountErrors, DeleteIntegrationAccountResponses, DeleteIntegrationSourceData, DeleteIntegrationSourceErrors, DeleteIntegrationSourceResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, DownloadFileData, DownloadFileErrors, DownloadFileResponses, FinishIntegrationOAuthData, FinishIntegrationOAuthErrors, FinishIntegrationOAuthResponses, GetDocumentData, GetDocumentErrors, GetDocumentResponses, GetGraphqlSchemaData, GetGraphqlSchemaErrors, GetGraphqlSchemaResponses, GetIntegrationAccountData, GetIntegrationAccountErrors, GetIntegrationAccountResponses, GetIntegrationDatalistData, GetIntegrationDatalistErrors, GetIntegrationDatalistResponses, GetIntegrationLogoData, GetIntegrationLogoErrors, GetIntegrationLogoResponses, GetIntegrationSourceData, GetIntegrationSourceErrors, GetIntegrationSourceResponses, GetIntegrationSyncData, GetIntegrationSyncErrors, GetIntegrationSyncResponses, ListIntegrationAccountsData, ListIntegrationAccountsErrors, ListIntegrationAccountsResponses, ListIntegrationSourcesData, ListIntegrationSourcesErrors, ListIntegrationSourcesResponses, ListIntegrationSyncsData, ListIntegrationSyncsErrors, ListIntegrationSyncsResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, PutDocumentData, PutDocumentErrors, PutDocumentResponses, ReceiveIntegrationEventData, ReceiveIntegrationEventErrors, ReceiveIntegrationEventResponses, RunCommandsData, RunCommandsErrors, RunCommandsResponses, RunDocumentCommandData, RunDocumentCommandErrors, RunDocumentCommandResponses, RunGraphqlData, RunGraphqlErrors, RunGraphqlResponses, StartIntegrationOAuthData, StartIntegrationOAuthErrors, StartIntegrationOAuthResponses, StartIntegrationSyncData, StartIntegrationSyncErrors, StartIntegrationSyncResponses, UpdateIntegrationSourceData, UpdateIntegrationSourceErrors, UpdateIntegrationSourceResponses } from './types.gen.js';
+import type { AddIntegrationAccountData, AddIntegrationAccountErrors, AddIntegrationAccountResponses, AddIntegrationSourceData, AddIntegrationSourceErrors, AddIntegrationSourceResponses, AddWebhookData, AddWebhookErrors, AddWebhookResponses, DeleteIntegrationAccountData, DeleteIntegrationAccountErrors, DeleteIntegrationAccountResponses, DeleteIntegrationSourceData, DeleteIntegrationSourceErrors, DeleteIntegrationSourceResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, DownloadFileData, DownloadFileErrors, DownloadFileResponses, FinishIntegrationOAuthData, FinishIntegrationOAuthErrors, FinishIntegrationOAuthResponses, GetDocumentData, GetDocumentErrors, GetDocumentResponses, GetGraphqlSchemaData, GetGraphqlSchemaErrors, GetGraphqlSchemaResponses, GetIntegrationAccountData, GetIntegrationAccountErrors, GetIntegrationAccountResponses, GetIntegrationDatalistData, GetIntegrationDatalistErrors, GetIntegrationDatalistResponses, GetIntegrationLogoData, GetIntegrationLogoErrors, GetIntegrationLogoResponses, GetIntegrationSourceData, GetIntegrationSourceErrors, GetIntegrationSourceResponses, GetIntegrationSyncData, GetIntegrationSyncErrors, GetIntegrationSyncResponses, ListIntegrationAccountsData, ListIntegrationAccountsErrors, ListIntegrationAccountsResponses, ListIntegrationSourcesData, ListIntegrationSourcesErrors, ListIntegrationSourcesResponses, ListIntegrationSyncsData, ListIntegrationSyncsErrors, ListIntegrationSyncsResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, PutDocumentData, PutDocumentErrors, PutDocumentResponses, ReceiveIntegrationEventData, ReceiveIntegrationEventErrors, ReceiveIntegrationEventResponses, RunCommandsData, RunCommandsErrors, RunCommandsResponses, RunDocumentCommandData, RunDocumentCommandErrors, RunDocumentCommandResponses, RunGraphqlData, RunGraphqlErrors, RunGraphqlResponses, RunIntegrationActionData, RunIntegrationActionErrors, RunIntegrationActionResponses, StartIntegrationOAuthData, StartIntegrationOAuthErrors, StartIntegrationOAuthResponses, StartIntegrationSyncData, StartIntegrationSyncErrors, StartIntegrationSyncResponses, UpdateIntegrationSourceData, UpdateIntegrationSourceErrors, UpdateIntegrationSourceResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -398,6 +398,37 @@ export const startIntegrationSync = <ThrowOnError extends boolean = false>(optio
     security: [{ name: 'Authorization', type: 'apiKey' }],
     url: '/api/integrations/sources/{sourceId}/syncs',
     ...options
+});
+
+/**
+ * Run an app's custom action on synchronized Entities (the automation call).
+ *
+ * Runs the app's custom action on each Entity of `entities`, one Entity at a time, in the
+ * order given: the app's `POST /api/v1/synchronizer/action` is called once per Entity
+ * (there are no batch actions), with the Entity's row as the app knows it. When the
+ * action fails on an Entity (an error status, or no answer within the time-out), the
+ * remaining Entities are not run and `stopped` is true. Calls for one source are queued:
+ * a call starts when the earlier calls for that source have ended, so the app never gets
+ * two action requests of one source at once.
+ *
+ * Before anything runs: the action must be listed in the app's information (else 404
+ * `integration.error/action-unknown`), every Entity must be an Entity this source
+ * synchronized (else 400 `integration.error/entity-not-synchronized` naming
+ * `entities/<index>`) of a type the action applies to (else 400
+ * `integration.error/action-not-applicable`), and the account is validated
+ * (`/validate`, storing refreshed tokens). A call runs Entities for at most 120 seconds
+ * from its turn; Entities left then are `not-run` and `stopped` is true. See
+ * spec/integrations.md, "Custom actions".
+ *
+ */
+export const runIntegrationAction = <ThrowOnError extends boolean = false>(options: Options<RunIntegrationActionData, ThrowOnError>) => (options.client ?? client).post<RunIntegrationActionResponses, RunIntegrationActionErrors, ThrowOnError>({
+    security: [{ name: 'Authorization', type: 'apiKey' }],
+    url: '/api/integrations/sources/{sourceId}/actions/{actionId}',
+    ...options,
+    headers: {
+        'Content-Type': 'application/json',
+        ...options.headers
+    }
 });
 
 /**

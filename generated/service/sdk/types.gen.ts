@@ -93,9 +93,12 @@ export type OkResult = 'ok';
  * | `integration.error/oauth-state-invalid` | unknown, used or expired OAuth `state` (400) | `{field: state}` |
  * | `integration.error/row-invalid` | a row the app delivered cannot be converted; its page is not applied (run error) | `{type, key?, field?}` |
  * | `integration.error/sync-running` | a run of that source is running or waiting to retry (409) | `{id}` |
+ * | `integration.error/action-unknown` | the app's information lists no action with that id (404) | `{field: actionId, id, known}` |
+ * | `integration.error/entity-not-synchronized` | an Entity of an action call is not one the source synchronized (400) | `{field: entities/<index>, id}` |
+ * | `integration.error/action-not-applicable` | an Entity of an action call is of a type the action does not apply to (400) | `{field: entities/<index>, id, type}` |
  *
  */
-export type ErrorName = 'request.error/malformed-json' | 'request.error/invalid-body' | 'request.error/invalid-parameter' | 'request.error/body-too-large' | 'request.error/unsupported-media-type' | 'auth.error/unauthorized' | 'auth.error/forbidden' | 'route.error/not-found' | 'route.error/method-not-allowed' | 'rate.error/too-many-requests' | 'server.error/internal' | 'command.error/unknown-command' | 'command.error/batch-failed' | 'entity.error/schema-type-not-found' | 'entity.error/schema-field-not-found' | 'entity.error/query-limit-expr-not-found' | 'entity.error/query-primitive-field-expr-invalid' | 'entity.error/query-operator-invalid' | 'entity.error/query-param-not-found' | 'entity.error/query-value-invalid' | 'entity.error/query-result-too-large' | 'entity.error/value-invalid' | 'entity.error/field-readonly' | 'entity.error/not-a-collection' | 'entity.error/entity-not-found' | 'entity.error/duplicate-id' | 'schema.error/type-exists' | 'schema.error/field-exists' | 'schema.error/type-not-found' | 'schema.error/field-not-found' | 'schema.error/definition-invalid' | 'document.error/not-found' | 'document.error/format-unsupported' | 'document.error/content-invalid' | 'document.error/too-large' | 'webhook.error/not-found' | 'webhook.error/type-not-found' | 'webhook.error/url-refused' | 'integration.error/account-not-found' | 'integration.error/source-not-found' | 'integration.error/sync-not-found' | 'integration.error/app-url-refused' | 'integration.error/account-type-unknown' | 'integration.error/type-unknown' | 'integration.error/account-invalid' | 'integration.error/filter-invalid' | 'integration.error/app-failed' | 'integration.error/account-cleanup-failed' | 'integration.error/oauth-state-invalid' | 'integration.error/row-invalid' | 'integration.error/sync-running';
+export type ErrorName = 'request.error/malformed-json' | 'request.error/invalid-body' | 'request.error/invalid-parameter' | 'request.error/body-too-large' | 'request.error/unsupported-media-type' | 'auth.error/unauthorized' | 'auth.error/forbidden' | 'route.error/not-found' | 'route.error/method-not-allowed' | 'rate.error/too-many-requests' | 'server.error/internal' | 'command.error/unknown-command' | 'command.error/batch-failed' | 'entity.error/schema-type-not-found' | 'entity.error/schema-field-not-found' | 'entity.error/query-limit-expr-not-found' | 'entity.error/query-primitive-field-expr-invalid' | 'entity.error/query-operator-invalid' | 'entity.error/query-param-not-found' | 'entity.error/query-value-invalid' | 'entity.error/query-result-too-large' | 'entity.error/value-invalid' | 'entity.error/field-readonly' | 'entity.error/not-a-collection' | 'entity.error/entity-not-found' | 'entity.error/duplicate-id' | 'schema.error/type-exists' | 'schema.error/field-exists' | 'schema.error/type-not-found' | 'schema.error/field-not-found' | 'schema.error/definition-invalid' | 'document.error/not-found' | 'document.error/format-unsupported' | 'document.error/content-invalid' | 'document.error/too-large' | 'webhook.error/not-found' | 'webhook.error/type-not-found' | 'webhook.error/url-refused' | 'integration.error/account-not-found' | 'integration.error/source-not-found' | 'integration.error/sync-not-found' | 'integration.error/app-url-refused' | 'integration.error/account-type-unknown' | 'integration.error/type-unknown' | 'integration.error/account-invalid' | 'integration.error/filter-invalid' | 'integration.error/app-failed' | 'integration.error/account-cleanup-failed' | 'integration.error/oauth-state-invalid' | 'integration.error/row-invalid' | 'integration.error/sync-running' | 'integration.error/action-unknown' | 'integration.error/entity-not-synchronized' | 'integration.error/action-not-applicable';
 
 /**
  * An `ErrorName`, or another `<namespace>.error/<what>` name of an implementation.
@@ -1582,6 +1585,59 @@ export type SyncRun = {
 };
 
 /**
+ * The Entities to run a custom action on, in the order they are run.
+ */
+export type IntegrationActionInput = {
+    /**
+     * `svc/id`s of Entities the source synchronized, each at most once.
+     */
+    entities: Array<Uuid>;
+};
+
+/**
+ * What happened to one Entity: `done` (the app answered 2xx), `failed` (the app answered
+ * an error or did not answer; `message` says why) or `not-run` (execution had stopped).
+ *
+ */
+export type IntegrationActionResult = {
+    entity: Uuid;
+    /**
+     * The app type id of the Entity.
+     */
+    type: string;
+    /**
+     * The Entity's key in the app.
+     */
+    key: string;
+    /**
+     * `done`, `failed` or `not-run`.
+     */
+    status: 'done' | 'failed' | 'not-run';
+    /**
+     * The app's message (done or failed), or why the Entity was not run.
+     */
+    message?: string;
+};
+
+/**
+ * The results of an action call, one per Entity in the order given.
+ */
+export type IntegrationActionRun = {
+    /**
+     * The action id.
+     */
+    action: string;
+    /**
+     * One result per Entity, in the order given.
+     */
+    results: Array<IntegrationActionResult>;
+    /**
+     * True when execution stopped (an Entity failed, or the call's time budget was spent); false when every Entity is `done`.
+     */
+    stopped: boolean;
+};
+
+/**
  * Which filter field's options to list.
  */
 export type IntegrationDatalistInput = {
@@ -2726,6 +2782,60 @@ export type StartIntegrationSyncResponses = {
 };
 
 export type StartIntegrationSyncResponse = StartIntegrationSyncResponses[keyof StartIntegrationSyncResponses];
+
+export type RunIntegrationActionData = {
+    body: IntegrationActionInput;
+    path: {
+        /**
+         * The source's `id`.
+         */
+        sourceId: Uuid;
+        /**
+         * The id of one of the app's `actions` (its information, `GET /`).
+         */
+        actionId: string;
+    };
+    query?: never;
+    url: '/api/integrations/sources/{sourceId}/actions/{actionId}';
+};
+
+export type RunIntegrationActionErrors = {
+    /**
+     * Invalid parameter or body; `data.field` names the offending part.
+     */
+    400: ErrorBody;
+    /**
+     * Missing or unknown API token.
+     */
+    401: ErrorBody;
+    /**
+     * The token's access level is too low (webhooks need Architect).
+     */
+    403: ErrorBody;
+    /**
+     * No such resource.
+     */
+    404: ErrorBody;
+    /**
+     * The integration app refused the request or failed (an error status, invalid JSON, an
+     * answer that does not match the app contract, a time-out, an answer over the size
+     * limit). `message` carries the app's `message` (or `error`) when it sent one;
+     * `data.operation` names the app endpoint and `data.appStatus` its HTTP status.
+     *
+     */
+    422: ErrorBody;
+};
+
+export type RunIntegrationActionError = RunIntegrationActionErrors[keyof RunIntegrationActionErrors];
+
+export type RunIntegrationActionResponses = {
+    /**
+     * What ran, in the order given; `stopped` when not every Entity is done.
+     */
+    200: IntegrationActionRun;
+};
+
+export type RunIntegrationActionResponse = RunIntegrationActionResponses[keyof RunIntegrationActionResponses];
 
 export type GetIntegrationSyncData = {
     body?: never;

@@ -1,14 +1,15 @@
-// GET / (the app information) and GET /logo (SVG, none or a redirect).
+// GET / (the app information, with the scenario's custom actions) and GET /logo (SVG, none or a
+// redirect).
 import { Router } from 'express';
-import type { AppInformation } from '../contract.js';
+import type { AppInformation, AppSchemas } from '../contract.js';
 import type { MockContext } from '../context.js';
-import type { Scenario } from '../scenario-types.js';
+import type { Scenario, ScenarioAction } from '../scenario-types.js';
 import { gate } from './common.js';
 
 export const DEFAULT_LOGO_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#4f46e5"/><path d="M9 22V10h4l3 6 3-6h4v12h-3v-7l-4 7-4-7v7z" fill="#fff"/></svg>';
 
-/** The app information of a scenario (APP-001): its `authentication` entries without the mock's own keys. */
+/** The app information of a scenario (APP-001): its `authentication` entries and `actions` without the mock's own keys. */
 export function appInformation(scenario: Scenario): AppInformation {
   return {
     ...scenario.app.extra,
@@ -24,6 +25,17 @@ export function appInformation(scenario: Scenario): AppInformation {
     })),
     sources: [],
     responsibleFor: { dataSynchronization: true },
+    ...(scenario.actions === undefined ? {} : { actions: scenario.actions.map(listedAction) }),
+  };
+}
+
+/** How the app information lists a scenario action (the spec's AppAction, without the mock's own keys). */
+function listedAction(action: ScenarioAction): AppSchemas['AppAction'] {
+  return {
+    id: action.id,
+    name: action.name,
+    ...(action.description === undefined ? {} : { description: action.description }),
+    ...(action.types === undefined ? {} : { types: action.types }),
   };
 }
 

@@ -19,6 +19,7 @@ import accountDelete from './account-delete.js';
 import accountRefused from './account-refused.js';
 import appErrorField from './app-error-field.js';
 import appError from './app-error.js';
+import customActions from './custom-actions.js';
 import cutAnswer from './cut-answer.js';
 import dataRequests from './data-requests.js';
 import datalist from './datalist.js';
@@ -110,4 +111,6 @@ export const syncChecks: readonly Check[] = [
   webhookInstall,
   eventApplied,
   eventBadSignature,
+  // Custom actions of the app, run on synchronized Entities.
+  customActions,
 ];

@@ -4,8 +4,9 @@
 // `Content-Type: application/json` (APP-016), and checks a 2xx answer against the contract's
 // response schema (unknown extra keys are ignored, APP-077). Failures are AppCallErrors whose
 // `data.operation` names the endpoint: info, validate, config, schema, data, datalist,
-// filter/validate, resource, webhooks, webhooks/pre-process, webhooks/transform, account (the
-// DELETE clean-up), oauth1/authorize, oauth1/access_token, oauth2/authorize, oauth2/access_token.
+// filter/validate, resource, webhooks, webhooks/pre-process, webhooks/transform, action (a custom
+// action on one Entity), account (the DELETE clean-up), oauth1/authorize, oauth1/access_token,
+// oauth2/authorize, oauth2/access_token.
 import type { components } from '../../../../generated/app/types.js';
 import type { TargetPolicy } from '../../webhooks/target-policy.js';
 import type { IntegrationSettings } from '../settings.js';
@@ -35,6 +36,7 @@ export type ResourceRequest = S['ResourceRequest'];
 export type WebhookInstallRequest = S['WebhookInstallRequest'];
 export type PreProcessResponse = S['PreProcessResponse'];
 export type TransformRequest = S['TransformRequest'];
+export type ActionRequest = S['ActionRequest'];
 export type OAuth1AuthorizeRequest = S['OAuth1AuthorizeRequest'];
 export type OAuth1AuthorizeResponse = S['OAuth1AuthorizeResponse'];
 export type OAuth1AccessTokenRequest = S['OAuth1AccessTokenRequest'];
@@ -74,6 +76,11 @@ export interface AppClient {
    */
   preProcess(raw: Buffer, headers: Record<string, string>): Promise<{ status: number; body: PreProcessResponse | undefined }>;
   transform(body: TransformRequest): Promise<AppTransformResponse>;
+  /**
+   * `POST /api/v1/synchronizer/action`: one custom action on one Entity. Any 2xx is done (the
+   * answer's `message`, when it is a JSON object with one, comes back); anything else throws.
+   */
+  action(body: ActionRequest): Promise<{ message?: string }>;
   /** `DELETE /api/v1/account` (APP-072/073); 404/405: not implemented; any other failure: `integration.error/account-cleanup-failed`. */
   deleteAccount(account: Account): Promise<'deleted' | 'not-implemented'>;
   /** GET /logo: an SVG, a redirect to the logo's address, or none (204, an error, anything else: APP-ERR-007). */
@@ -246,6 +253,22 @@ export function createAppClient(appUrl: string, options: AppClientOptions): AppC
       }
       const reply = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>)['reply'] : undefined;
       return { status, body: reply === undefined ? undefined : { reply, workspaceIds: [] } };
+    },
+
+    async action(body) {
+      const operation = 'action';
+      const payload = Buffer.from(JSON.stringify(body));
+      const response = await send(operation, { method: 'POST', path: `${SYNCHRONIZER}/action`, body: payload, headers: jsonHeaders(true) });
+      if (!isSuccess(response.status)) throw statusError(operation, response);
+      // The body is optional: only a JSON object's `message` is kept.
+      let parsed: unknown;
+      try {
+        parsed = response.body.length === 0 ? undefined : JSON.parse(response.body.toString('utf8'));
+      } catch {
+        parsed = undefined;
+      }
+      const message = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>)['message'] : undefined;
+      return typeof message === 'string' && message.trim() !== '' ? { message: clip(message.trim()) } : {};
     },
 
     async deleteAccount(account) {

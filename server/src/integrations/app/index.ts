@@ -2,6 +2,7 @@
 export {
   createAppClient,
   type Account,
+  type ActionRequest,
   type AppClient,
   type AppClientOptions,
   type ConfigRequest,

@@ -1,4 +1,4 @@
-// Routes of /api/integrations. The admin routes (accounts, OAuth start, sources, syncs) sit behind
+// Routes of /api/integrations. The admin routes (accounts, OAuth start, sources, syncs, actions) sit behind
 // the token check, the JSON parser and the OpenAPI validator, and need the Architect access level.
 // The routes an external party calls without a token (the OAuth callback, inbound events) are
 // mounted before the token check and read their own input.
@@ -7,6 +7,7 @@ import { Failure } from '../../api/failure.js';
 import type { Caller } from '../../commands/context.js';
 import type { ServerContext } from '../../server-context.js';
 import { accountRoutes } from './accounts.js';
+import { actionRoutes } from './actions.js';
 import { appViewRoutes } from './app-views.js';
 import { eventRoutes } from './events.js';
 import { oauthCallbackRoutes, oauthRoutes } from './oauth.js';
@@ -38,5 +39,6 @@ export function integrationRoutes(context: ServerContext): Router {
   router.use(oauthRoutes(context));
   router.use(sourceRoutes(context));
   router.use(syncRoutes(context));
+  router.use(actionRoutes(context));
   return router;
 }
