@@ -215,7 +215,8 @@ async function appSetup(values: Values): Promise<TargetSetup> {
   };
   const reproduceArgs =
     `--app-url ${shellQuote(appUrl)}${account === undefined ? '' : ' --account "$SVC_APP_ACCOUNT"'}` +
-    `${app.accountType === undefined ? '' : ` --account-type ${shellQuote(app.accountType)}`}${filter === undefined ? '' : ` --filter ${shellQuote(JSON.stringify(filter))}`}`;
+    `${app.accountType === undefined ? '' : ` --account-type ${shellQuote(app.accountType)}`}${filter === undefined ? '' : ` --filter ${shellQuote(JSON.stringify(filter))}`}` +
+    `${values.event === undefined ? '' : ` --event ${shellQuote(values.event)}`}`;
   return { baseUrl: appUrl, run: { token: '', app }, preflight: (timeoutMs) => appPreflight(appUrl, app, timeoutMs), reproduceArgs };
 }
 

@@ -4,12 +4,15 @@
  * one rule, so that each app check can be shown to fail. `minimal` leaves out every optional
  * endpoint and authentication, so that the checks of optional endpoints can be shown to skip.
  * The stub also plays its external system where the checks need it: the OAuth pages (on its own
- * host, approving at once), a protected file behind an app://resource address, and signed events.
+ * host, approving at once), a protected file behind an app://resource address, and signed events
+ * (`stubEvent()`: one its pre-process accepts, verified over the body's bytes, and transforms).
  */
 import type { AddressInfo } from 'node:net';
 import type { Server } from 'node:http';
 import { createHmac } from 'node:crypto';
+import { isDeepStrictEqual } from 'node:util';
 import express, { type Request, type Response } from 'express';
+import type { AppEvent } from '../src/check.js';
 
 export interface StubFaults {
   /** Only the required endpoints, one account type without fields, no filters, no webhooks. */
@@ -44,6 +47,10 @@ export interface StubFaults {
   resourceMissing?: boolean;
   /** pre-process accepts any event, signed or not, for the workspace ws-1. */
   preProcessAcceptsAnything?: boolean;
+  /** pre-process accepts a signed event with {reply} only, no workspaceIds. */
+  preProcessWithoutWorkspaceIds?: boolean;
+  /** transform answers rows without __syncAction. */
+  transformWithoutSyncAction?: boolean;
   /** The access-token step answers a token /validate does not accept. */
   accessTokenUnusable?: boolean;
   /** A token refresh through /validate answers the new access_token without expire_on. */
@@ -72,6 +79,23 @@ const REFRESH_TOKEN = 'refresh';
 const PLAN = { id: 'plan', path: '/files/plan.txt', content: 'The plan, only given through the resource endpoint.\n' };
 
 type Row = Record<string, unknown>;
+
+/** The body of the stub's event, with the spacing of its external system (re-serialized, it would no longer match its signature). */
+const EVENT_RAW = '{"event": "task.changed",  "tasks": {"renamed": "t1", "deleted": "t4"}}';
+
+/** A delivery of the stub's external system that its pre-process accepts and its transform turns into rows (for `--event`). */
+export function stubEvent(): AppEvent {
+  return { headers: { 'content-type': 'application/json', 'x-stub-event': 'task.changed', 'x-stub-signature': signEvent(EVENT_RAW) }, body: EVENT_RAW };
+}
+
+/** The rows of the stub's event: t1 renamed, t4 removed. */
+function eventRows(faults: StubFaults): Row[] {
+  const rows: Row[] = [
+    { id: 't1', name: 'Write the spec (renamed)', __syncAction: 'SET' },
+    { id: 't4', __syncAction: 'REMOVE' },
+  ];
+  return faults.transformWithoutSyncAction ? rows.map(({ __syncAction: _, ...row }) => row) : rows;
+}
 
 function body(req: Request): Record<string, unknown> {
   return typeof req.body === 'object' && req.body !== null && !Array.isArray(req.body) ? (req.body as Record<string, unknown>) : {};
@@ -147,7 +171,7 @@ function validAccount(faults: StubFaults, account: unknown): boolean {
   return fields['token'] === GOOD_TOKEN || ISSUED.includes(String(fields['access_token']));
 }
 
-function signEvent(raw: string): string {
+function signEvent(raw: string | Buffer): string {
   return `sha256=${createHmac('sha256', EVENT_SECRET).update(raw).digest('hex')}`;
 }
 
@@ -158,7 +182,14 @@ function refuse(res: Response, status: number, message: string): void {
 /** Starts the stub on 127.0.0.1 (a free port). */
 export async function startStubApp(faults: StubFaults = {}): Promise<StubApp> {
   const app = express();
-  app.use(express.json());
+  // The raw body is kept for pre-process, which verifies the signature over the bytes received.
+  app.use(
+    express.json({
+      verify: (req, _res, buf) => {
+        (req as unknown as { rawBody?: Buffer }).rawBody = Buffer.from(buf);
+      },
+    }),
+  );
   let fullSyncs = 0;
   const oauth1Callbacks = new Map<string, string>();
 
@@ -306,8 +337,16 @@ export async function startStubApp(faults: StubFaults = {}): Promise<StubApp> {
 
     app.post('/api/v1/synchronizer/webhooks/pre-process', (req, res) => {
       const signature = req.get('x-stub-signature');
-      if (!faults.preProcessAcceptsAnything && signature !== signEvent(JSON.stringify(body(req)))) return void res.status(401).json({ reply: { error: 'bad signature' }, workspaceIds: [] });
-      res.json({ reply: { ok: true }, workspaceIds: ['ws-1'] });
+      const raw = (req as unknown as { rawBody?: Buffer }).rawBody ?? Buffer.alloc(0);
+      if (!faults.preProcessAcceptsAnything && signature !== signEvent(raw)) return void res.status(401).json({ reply: { error: 'bad signature' }, workspaceIds: [] });
+      res.json(faults.preProcessWithoutWorkspaceIds ? { reply: { ok: true } } : { reply: { ok: true }, workspaceIds: ['ws-1'] });
+    });
+
+    app.post('/api/v1/synchronizer/webhooks/transform', (req, res) => {
+      const request = body(req);
+      if (!validAccount(faults, request['account'])) return refuse(res, 401, 'The token is not valid.');
+      if (!isDeepStrictEqual(request['payload'], JSON.parse(EVENT_RAW))) return refuse(res, 400, 'The payload is not an event of the tracker.');
+      res.json({ data: { task: eventRows(faults) } });
     });
 
     app.post('/api/v1/synchronizer/resource', (req, res) => {

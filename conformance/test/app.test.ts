@@ -2,12 +2,15 @@
 // the checks of optional endpoints skip against an app without them, and each check fails
 // against a stub that breaks exactly its rule; the helpers they rest on; the CLI's app target.
 import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMockApp, type MockApp, type Scenario } from '../../mock-app/src/index.js';
-import type { AppTargetOptions } from '../src/check.js';
+import { DEFAULT_SIGNATURE_HEADER, sign, startMockApp, type MockApp, type Scenario } from '../../mock-app/src/index.js';
+import type { AppEvent, AppTargetOptions } from '../src/check.js';
 import { appChecks } from '../src/checks/index.js';
 import { chooseAccount, type AuthenticationEntry } from '../src/checks/app/account.js';
 import { canonicalJson } from '../src/checks/app/canonical.js';
@@ -17,7 +20,7 @@ import { rowProblems } from '../src/checks/app/rows.js';
 import type { SchemaField, TypeSchema } from '../src/checks/app/session.js';
 import { valueProblem } from '../src/checks/app/values.js';
 import { runChecks, type RunSummary, type Verdict } from '../src/runner.js';
-import { startEchoApp, startStubApp, type StubApp, type StubFaults } from './app-stub.js';
+import { startEchoApp, startStubApp, stubEvent, type StubApp, type StubFaults } from './app-stub.js';
 
 const run = promisify(execFile);
 const SCENARIOS = ['tracker', 'crm', 'minimal'] as const;
@@ -30,7 +33,7 @@ async function runApp(stub: StubApp, app: AppTargetOptions = {}, only?: string[]
     target: 'app',
     baseUrl: stub.url,
     token: '',
-    app: { account: stub.account, maxPages: 50, destructive: true, ...app },
+    app: { account: stub.account, maxPages: 50, destructive: true, event: stubEvent(), ...app },
     seed: SEED,
     numRuns: 20,
     ...(only ? { only } : {}),
@@ -85,6 +88,8 @@ describe('app checks against a conformant stub app', () => {
         'app.resource',
         'app.oauth-access-token',
         'app.pre-process-unverified',
+        'app.pre-process-accepts',
+        'app.transform',
         'app.validate-refresh',
       ].sort(),
     );
@@ -94,8 +99,10 @@ describe('app checks against a conformant stub app', () => {
     expect(note('app.webhooks-install')).toMatch(/does not enable webhooks/);
     expect(note('app.resource')).toMatch(/no app:\/\/resource address/);
     expect(note('app.pre-process-unverified')).toMatch(/not implemented: POST \/api\/v1\/synchronizer\/webhooks\/pre-process answered 404/);
+    expect(note('app.pre-process-accepts')).toMatch(/not implemented: POST \/api\/v1\/synchronizer\/webhooks\/pre-process answered 404/);
+    expect(note('app.transform')).toMatch(/not implemented: POST \/api\/v1\/synchronizer\/webhooks\/transform answered 404/);
     expect(note('app.validate-refresh')).toMatch(/no refresh token/);
-    expect(summary.counts.skip).toBe(14);
+    expect(summary.counts.skip).toBe(16);
     expect(summary.exitCode).toBe(0);
   }, 30_000);
 
@@ -114,6 +121,26 @@ describe('app checks against a conformant stub app', () => {
     expect(withFilter.results.every((r) => r.verdict === 'pass')).toBe(true);
   });
 
+  it('APP-044 APP-047 the checks of accepted events skip without --event, saying to pass one', async () => {
+    const app = await stub();
+    const only = ['app.pre-process-accepts', 'app.transform'];
+    const summary = await runChecks({ target: 'app', baseUrl: app.url, token: '', app: { account: app.account }, seed: SEED, numRuns: 5, only });
+    expect(summary.results.map((r) => `${r.id}: ${r.verdict}`)).toEqual(only.map((id) => `${id}: skip`));
+    for (const result of summary.results) expect(result.message, result.id).toMatch(/pass --event FILE/);
+  });
+
+  it('APP-044 EVT-002 pre-process gets the event byte for byte: the same event re-serialized no longer matches its signature', async () => {
+    const app = await stub();
+    const event = stubEvent();
+    const reserialized: AppEvent = { ...event, body: JSON.stringify(JSON.parse(event.body)) };
+    expect(reserialized.body).not.toBe(event.body);
+    const accepted = await runApp(app, {}, ['app.pre-process-accepts']);
+    expect(accepted.results[0]?.verdict, describeFailures(accepted)).toBe('pass');
+    const refused = await runApp(app, { event: reserialized }, ['app.pre-process-accepts']);
+    expect(refused.results[0]?.verdict).toBe('fail');
+    expect(refused.results[0]?.message).toMatch(/answered 401, reply \{"error":"bad signature"\}, expected a 2xx accepting it/);
+  });
+
   it('APP-019 checks that need an account skip when none is given, and say which fields it needs', async () => {
     const app = await stub();
     const summary = await runChecks({ target: 'app', baseUrl: app.url, token: '', seed: SEED, numRuns: 5, only: ['app.schema', 'app.information'] });
@@ -129,6 +156,21 @@ function scenarioAccount(scenario: Scenario): AppTargetOptions {
   return type === undefined || fields === undefined ? {} : { account: fields, accountType: type.id };
 }
 
+/**
+ * A delivery of the scenario's external system that its pre-process accepts: the first event not
+ * marked badSignature, its body with spacing of its own (so that only the bytes as given match the
+ * signature), signed with the webhook secret; undefined when the scenario has no such event.
+ */
+function scenarioEvent(scenario: Scenario): AppEvent | undefined {
+  const webhooks = scenario.webhooks;
+  const event = (scenario.events ?? []).find((e) => e.badSignature !== true);
+  if (webhooks?.enabled !== true || event === undefined) return undefined;
+  const body = JSON.stringify(event.body, null, 1);
+  const headers: Record<string, string> = { 'content-type': 'application/json', ...event.headers };
+  headers[webhooks.signatureHeader ?? DEFAULT_SIGNATURE_HEADER] = sign(webhooks.secret, body);
+  return { headers, body };
+}
+
 /** The checks that do not apply to the app a scenario describes (derived from the scenario). */
 function notApplicable(scenario: Scenario, options: AppTargetOptions): string[] {
   const ids = scenario.accountTypes.map((t) => t.id);
@@ -140,6 +182,7 @@ function notApplicable(scenario: Scenario, options: AppTargetOptions): string[] 
   if (!ids.includes('oauth')) out.push('app.oauth1-authorize', 'app.oauth1-state');
   if (!ids.includes('oauth') && !ids.includes('oauth2')) out.push('app.oauth-access-token-refused', 'app.oauth-access-token');
   if (scenario.webhooks?.enabled !== true) out.push('app.webhooks-install');
+  if (options.event === undefined) out.push('app.pre-process-accepts', 'app.transform');
   const rows = Object.values(scenario.data ?? {}).flatMap((d) => d.rows);
   if (!rows.some((row) => Object.values(row).flat().some((v) => typeof v === 'string' && v.startsWith('app://resource')))) out.push('app.resource');
   // A refresh token comes from an OAuth flow (the mock app serves its pages) or the run's account.
@@ -155,7 +198,9 @@ describe.each(SCENARIOS)('app checks against the mock app, scenario %s', (name) 
   afterAll(() => app?.close());
 
   it('APP-001 APP-014 APP-019 APP-027 APP-029 MAP-024 OAUTH-003 OAUTH-008 every app check passes (--destructive included); only checks that do not apply skip', async () => {
-    const options = scenarioAccount(app.scenario);
+    const event = scenarioEvent(app.scenario);
+    const options: AppTargetOptions = { ...scenarioAccount(app.scenario), ...(event === undefined ? {} : { event }) };
+    expect(event !== undefined, 'the scenarios with webhooks have an event to pass').toBe(app.scenario.webhooks?.enabled === true);
     const summary = await runChecks({ target: 'app', baseUrl: app.url, token: '', app: { ...options, destructive: true }, seed: SEED, numRuns: 20 });
     expect(summary.failures, describeFailures(summary)).toEqual([]);
     expect(summary.results.map((r) => r.id)).toEqual(appChecks.map((c) => c.id));
@@ -217,7 +262,8 @@ describe('app checks on any answer', () => {
       await fc.assert(
         fc.asyncProperty(statuses, answers, async (status, body) => {
           echo.answer(status, body);
-          const summary = await runChecks({ target: 'app', baseUrl: echo.url, token: '', app: { account: { token: 'x' }, accountType: 'x', maxPages: 5, destructive: true }, seed: SEED, numRuns: 2 });
+          const app: AppTargetOptions = { account: { token: 'x' }, accountType: 'x', maxPages: 5, destructive: true, event: stubEvent() };
+          const summary = await runChecks({ target: 'app', baseUrl: echo.url, token: '', app, seed: SEED, numRuns: 2 });
           const crashed = summary.results.filter((r) => r.verdict === 'error').map((r) => `${r.id}: ${r.message ?? ''}\n${r.stack ?? ''}`);
           expect(crashed).toEqual([]);
         }),
@@ -284,6 +330,18 @@ const CASES: FaultCase[] = [
   { title: 'VER-004 account clean-up at the plural /api/v1/accounts', faults: { accountCleanupPlural: true }, check: 'app.delete-account', message: /DELETE \/api\/v1\/account answered 404 but DELETE \/api\/v1\/accounts answered 200/ },
   { title: 'APP-038 the resource endpoint not serving the app://resource address of its own data', faults: { resourceMissing: true }, check: 'app.resource', message: /app:\/\/resource\?url=.*answered 404, but the app's own data points at this app:\/\/resource address/ },
   { title: 'APP-079 a last data page of items only', faults: { lastPageOnlyItems: true }, check: 'app.data-echo', message: /page 3 of type "task": the answer has no pagination and synchronizationType/ },
+  {
+    title: 'APP-069 pre-process accepting an event without workspaceIds',
+    faults: { preProcessWithoutWorkspaceIds: true },
+    check: 'app.pre-process-accepts',
+    message: /"workspaceIds" is absent, not the array of workspace ids the event applies to/,
+  },
+  {
+    title: 'APP-071 transform rows without __syncAction',
+    faults: { transformWithoutSyncAction: true },
+    check: 'app.transform',
+    message: /data\.task\[0\] \(row "t1"\): the rows of transform are applied by delta rules and carry __syncAction SET or REMOVE, this one has none/,
+  },
   { title: 'APP-067 pre-process accepting a made-up, unsigned event', faults: { preProcessAcceptsAnything: true }, check: 'app.pre-process-unverified', message: /without a signature: .*accepted an event the external system never sent \(status 200, workspaceIds \["ws-1"\]\)/ },
   {
     title: 'OAUTH-006 OAUTH-010 an access-token answer that does not authenticate',
@@ -468,6 +526,47 @@ describe.concurrent('svc-conformance app (CLI)', () => {
     expect(list.code).toBe(0);
     expect(list.stdout.trim().split('\n')).toHaveLength(5);
     expect(list.stdout).toMatch(/^MUST\s+app\.oauth2-authorize\s+\[OAUTH-008, VER-005, OAUTH-001\]/m);
+  }, 60_000);
+
+  it('APP-044 APP-047 --event FILE gives the event to the checks of accepted events; a malformed file is a usage error', async () => {
+    // A mock app of its own: transform applies the event's rows to the app's data, which the other tests read.
+    const app = await startMockApp({ scenario: scenarioPath('tracker'), port: 0 });
+    const dir = await mkdtemp(join(tmpdir(), 'svc-event-'));
+    try {
+      const event = scenarioEvent(app.scenario);
+      if (event === undefined) throw new Error('the tracker scenario has no event to pass');
+      const files = { good: join(dir, 'event.json'), notJson: join(dir, 'not-json.json'), noBody: join(dir, 'no-body.json'), numberHeader: join(dir, 'number-header.json') };
+      await Promise.all([
+        writeFile(files.good, JSON.stringify(event)),
+        writeFile(files.notJson, '{"headers": {'),
+        writeFile(files.noBody, JSON.stringify({ headers: event.headers })),
+        writeFile(files.numberHeader, JSON.stringify({ headers: { 'x-mock-signature': 1 }, body: event.body })),
+      ]);
+      const account = JSON.stringify(scenarioAccount(app.scenario).account);
+      const base = ['app', '--app-url', app.url, '--account', account, '--only', 'app.pre-process-accepts,app.transform'];
+      const [good, without, notJson, noBody, numberHeader, missing] = await Promise.all([
+        cli([...base, '--event', files.good]),
+        cli(base),
+        cli([...base, '--event', files.notJson]),
+        cli([...base, '--event', files.noBody]),
+        cli([...base, '--event', files.numberHeader]),
+        cli([...base, '--event', join(dir, 'absent.json')]),
+      ]);
+      expect(good.code, good.stdout + good.stderr).toBe(0);
+      expect(good.stdout).toMatch(/^PASS\s+MUST\s+app\.pre-process-accepts\s+\[APP-044, APP-069, EVT-003\]/m);
+      expect(good.stdout).toMatch(/^PASS\s+MUST\s+app\.transform\s+\[APP-047, APP-071\]/m);
+      expect(without.code, without.stdout + without.stderr).toBe(0);
+      expect(without.stdout).toMatch(/^SKIP\s+MUST\s+app\.pre-process-accepts\s+.*\n\s+.*pass --event FILE/m);
+      for (const result of [notJson, noBody, numberHeader, missing]) {
+        expect(result.code, result.stdout + result.stderr).toBe(2);
+        expect(result.stderr).toMatch(/--event /);
+      }
+      expect(noBody.stderr).toMatch(/must hold \{"headers": .*"body"/);
+      expect(numberHeader.stderr).toMatch(/must hold \{"headers": /);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+      await app.close();
+    }
   }, 60_000);
 
   it('the pre-flight refuses an unreachable app, an account type the app does not list, and a missing account', async () => {

@@ -23,10 +23,12 @@ import oauthAccessTokenRefused from './oauth-access-token-refused.js';
 import oauth1Authorize from './oauth1-authorize.js';
 import oauth1State from './oauth1-state.js';
 import oauth2Authorize from './oauth2-authorize.js';
+import preProcessAccepts from './pre-process-accepts.js';
 import preProcessUnverified from './pre-process-unverified.js';
 import resource from './resource.js';
 import schema from './schema.js';
 import schemaWorkflowOptions from './schema-workflow-options.js';
+import transform from './transform.js';
 import validateAccount from './validate-account.js';
 import validateInvalidAccount from './validate-invalid-account.js';
 import validateRefresh from './validate-refresh.js';
@@ -57,6 +59,8 @@ export const appChecks: readonly Check[] = [
   oauthAccessToken,
   webhooksInstall,
   preProcessUnverified,
+  preProcessAccepts,
+  transform,
   // Token refresh may use up the run's refresh token at an app that rotates them: late.
   validateRefresh,
   deleteAccount,

@@ -5,8 +5,8 @@
  * in. Refused is a 4xx status (the event is rejected; its status goes back to the external
  * caller), or 200 with no workspace id (accepted for no workspace, so nothing is applied); a 2xx
  * naming workspaces, a 3xx or a 5xx fails. When the answer is JSON, `workspaceIds` (if present) is
- * an array of text. Skipped when the endpoint is not implemented (404/405). A valid event cannot
- * be made from outside (only the external system can sign one), so accepting one is not checked.
+ * an array of text. Skipped when the endpoint is not implemented (404/405). Accepting a valid
+ * event (which only the external system can sign, given with --event FILE) is app.pre-process-accepts.
  */
 import { createHmac, randomBytes } from 'node:crypto';
 import { describeRequest, fail } from '../../assert.js';

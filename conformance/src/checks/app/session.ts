@@ -29,6 +29,7 @@ export const PATHS = {
   datalist: '/api/v1/synchronizer/datalist',
   resource: '/api/v1/synchronizer/resource',
   preProcess: '/api/v1/synchronizer/webhooks/pre-process',
+  transform: '/api/v1/synchronizer/webhooks/transform',
   filterValidate: '/api/v1/synchronizer/filter/validate',
   webhooks: '/api/v1/synchronizer/webhooks',
   account: '/api/v1/account',
