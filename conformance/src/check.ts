@@ -3,7 +3,7 @@
  * server or an integration app, with an ID, a level and the requirement IDs of
  * spec/requirements.yaml that it covers.
  */
-import type { Level, Target } from '../../generated/conformance/report.js';
+import type { CheckResult as ReportCheckResult, Level, Target } from '../../generated/conformance/report.js';
 import type { HttpClient } from './http.js';
 
 export type { Level, Target };
@@ -86,16 +86,8 @@ export function defineCheck(check: Check): Check {
   return check;
 }
 
-export interface FailureDetails {
-  /** The (shrunk) input that showed the fault, pretty-printed. */
-  counterexample?: string;
-  /** curl line reproducing the exchange that showed the fault. */
-  curl?: string;
-  /** fast-check seed of the failing property run. */
-  seed?: number;
-  /** fast-check counterexample path (replay with the seed). */
-  path?: string;
-}
+/** What a failure carries besides its message (the report's fields of the same names). */
+export type FailureDetails = Pick<ReportCheckResult, 'counterexample' | 'curl' | 'seed' | 'path'>;
 
 /** Thrown by a check to report that the target does not conform. */
 export class CheckFailure extends Error {

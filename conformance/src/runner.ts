@@ -1,7 +1,7 @@
 /**
  * Runs checks sequentially against a target and summarises the verdicts.
  */
-import type { Outcome, OutcomeCounts, Profile, Verdict } from '../../generated/conformance/report.js';
+import type { CheckResult as ReportCheckResult, Outcome, OutcomeCounts, Profile, Verdict } from '../../generated/conformance/report.js';
 import { LEVELS, isCheckFailure, isCheckSkipped, type AppTargetOptions, type Check, type FailureDetails, type Level, type Target } from './check.js';
 import { FAILING_OUTCOMES, countOutcomes, grade } from './grading.js';
 import { HttpClient, normalizeBaseUrl, DEFAULT_TIMEOUT_MS } from './http.js';
@@ -11,27 +11,14 @@ import { checksFor, selectChecks } from './registry.js';
 /** `skip`: the check does not apply to the target (e.g. an optional endpoint it does not implement). */
 export type { Outcome, OutcomeCounts, Profile, Verdict };
 
-export interface CheckResult {
-  id: string;
-  name: string;
-  level: Level;
-  area: string;
-  requirements: string[];
-  verdict: Verdict;
-  /** The verdict graded by level and the expected-failures list (grading.ts). */
-  outcome: Outcome;
-  /** The expected-failures entry's reason, when the check is listed. */
-  expectedFailureReason?: string;
-  durationMs: number;
-  /** Why the check failed or crashed, or the note of a skipped check (absent on pass). */
-  message?: string;
+/**
+ * One check's result: the report's result (spec/conformance/report.schema.json) with the failure's
+ * counterexample, curl line, seed and path kept together as `details`.
+ */
+export type CheckResult = Omit<ReportCheckResult, keyof FailureDetails> & {
   /** Counterexample, curl line, seed and path of a failure. */
   details?: FailureDetails;
-  /** Stack of a crashed check (verdict `error`). */
-  stack?: string;
-  /** Number of HTTP exchanges the check made. */
-  exchanges: number;
-}
+};
 
 export interface RunSummary {
   target: Target;

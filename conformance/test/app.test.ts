@@ -9,8 +9,9 @@ import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SIGNATURE_HEADER, sign, startMockApp, type MockApp, type Scenario } from '../../mock-app/src/index.js';
+import { startMockApp, type MockApp, type Scenario } from '../../mock-app/src/index.js';
 import type { AppEvent, AppTargetOptions } from '../src/check.js';
+import { scenarioAccount, scenarioEvent } from './scenario-target.js';
 import { appChecks } from '../src/checks/index.js';
 import { chooseAccount, type AuthenticationEntry } from '../src/checks/app/account.js';
 import { canonicalJson } from '../src/checks/app/canonical.js';
@@ -149,27 +150,6 @@ describe('app checks against a conformant stub app', () => {
   });
 });
 
-/** The first valid account a scenario lists, with its account type (none for an app without authentication). */
-function scenarioAccount(scenario: Scenario): AppTargetOptions {
-  const type = scenario.accountTypes.find((t) => (t.validAccounts ?? []).length > 0);
-  const fields = type?.validAccounts?.[0]?.fields;
-  return type === undefined || fields === undefined ? {} : { account: fields, accountType: type.id };
-}
-
-/**
- * A delivery of the scenario's external system that its pre-process accepts: the first event not
- * marked badSignature, its body with spacing of its own (so that only the bytes as given match the
- * signature), signed with the webhook secret; undefined when the scenario has no such event.
- */
-function scenarioEvent(scenario: Scenario): AppEvent | undefined {
-  const webhooks = scenario.webhooks;
-  const event = (scenario.events ?? []).find((e) => e.badSignature !== true);
-  if (webhooks?.enabled !== true || event === undefined) return undefined;
-  const body = JSON.stringify(event.body, null, 1);
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...event.headers };
-  headers[webhooks.signatureHeader ?? DEFAULT_SIGNATURE_HEADER] = sign(webhooks.secret, body);
-  return { headers, body };
-}
 
 /** The checks that do not apply to the app a scenario describes (derived from the scenario). */
 function notApplicable(scenario: Scenario, options: AppTargetOptions): string[] {

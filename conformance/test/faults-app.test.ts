@@ -7,8 +7,9 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_SIGNATURE_HEADER, sign, startMockApp, type MockApp, type Scenario } from '../../mock-app/src/index.js';
-import type { AppEvent, AppTargetOptions } from '../src/check.js';
+import { startMockApp, type MockApp } from '../../mock-app/src/index.js';
+import type { AppTargetOptions } from '../src/check.js';
+import { scenarioAccount, scenarioEvent } from './scenario-target.js';
 import { appChecks } from '../src/checks/index.js';
 import { faultSelectors, runAgainstFault, runControl, type FaultRunOptions, type FaultRunResult } from '../src/faults/detect.js';
 import type { Fault } from '../src/faults/fault.js';
@@ -69,27 +70,6 @@ const MAY_SKIP_THROUGH_PROXY = new Set(['app.oauth1-state', 'app.oauth-access-to
 const scenarioOf = (fault: Fault): ScenarioName => SCENARIO_OF[fault.id] ?? 'tracker';
 const faultsOf = (name: ScenarioName): Fault[] => appFaults.filter((f) => scenarioOf(f) === name);
 
-/** The first valid account a scenario lists, with its account type (none for an app without authentication). */
-function scenarioAccount(scenario: Scenario): AppTargetOptions {
-  const type = scenario.accountTypes.find((t) => (t.validAccounts ?? []).length > 0);
-  const fields = type?.validAccounts?.[0]?.fields;
-  return type === undefined || fields === undefined ? {} : { account: fields, accountType: type.id };
-}
-
-/**
- * A delivery of the scenario's external system that its pre-process accepts (`--event`): the first
- * event not marked badSignature, signed with the webhook secret; undefined when the scenario has
- * none (then the checks of accepted events skip, and no fault of those checks may use the scenario).
- */
-function scenarioEvent(scenario: Scenario): AppEvent | undefined {
-  const webhooks = scenario.webhooks;
-  const event = (scenario.events ?? []).find((e) => e.badSignature !== true);
-  if (webhooks?.enabled !== true || event === undefined) return undefined;
-  const body = JSON.stringify(event.body, null, 1);
-  const headers: Record<string, string> = { 'content-type': 'application/json', ...event.headers };
-  headers[webhooks.signatureHeader ?? DEFAULT_SIGNATURE_HEADER] = sign(webhooks.secret, body);
-  return { headers, body };
-}
 
 describe('app faults: the catalogue', () => {
   it('every fault targets the app, has a distinct app.* id, breaks a requirement of its area that a check it selects covers', async () => {

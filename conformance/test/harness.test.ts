@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckFailure, defineCheck, type Check, type CheckContext, type Level } from '../src/check.js';
 import { workspaceChecks } from '../src/checks/index.js';
 import { documentsChecks } from '../src/checks/documents/index.js';
+import { consistencyChecks } from '../src/checks/consistency/index.js';
 import { graphqlChecks } from '../src/checks/graphql/index.js';
 import { webhooksChecks } from '../src/checks/webhooks/index.js';
 import { syncChecks } from '../src/checks/sync/index.js';
@@ -389,7 +390,7 @@ describe('server checks against fake servers', () => {
   it('all pass against a well-behaved fake (the checks that need real Databases left out)', async () => {
     const server = await startFakeServer({});
     servers.push(server);
-    const summary = await runChecks({ target: 'server', baseUrl: server.baseUrl, token: server.token, seed: 99, numRuns: 100, skip: [...workspaceChecks, ...documentsChecks, ...webhooksChecks, ...graphqlChecks, ...syncChecks].map((c) => c.id) });
+    const summary = await runChecks({ target: 'server', baseUrl: server.baseUrl, token: server.token, seed: 99, numRuns: 100, skip: [...workspaceChecks, ...documentsChecks, ...webhooksChecks, ...graphqlChecks, ...consistencyChecks, ...syncChecks].map((c) => c.id) });
     expect(summary.failures, describeFailures(summary)).toEqual([]);
     expect(summary.exitCode).toBe(0);
   }, 60_000);

@@ -4,31 +4,17 @@
 // DOMParser, a real XML 1.0 parser.
 // Without /usr/bin/chromium the tests are skipped, unless SVC_REQUIRE_CHROMIUM=1 (CI) makes
 // that a failure.
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, REQUIRE_CHROMIUM, SKIP_REASON } from '../../scripts/chromium.js';
 import { renderHtml } from '../src/reports/html.js';
 import { renderJunit } from '../src/reports/junit.js';
 import { AREAS, CURL, HOSTILE, OUTCOMES, reportFixture } from './report-fixture.js';
 
-const CHROMIUM = process.env.SVC_CHROMIUM_PATH || '/usr/bin/chromium';
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
-const REQUIRE_CHROMIUM = process.env.SVC_REQUIRE_CHROMIUM === '1';
-const SKIP_REASON = `${CHROMIUM} is missing: install Debian's chromium package (set SVC_REQUIRE_CHROMIUM=1 to fail instead of skipping)`;
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const TEST_TIMEOUT = 30_000;
 
 interface Tab {

@@ -3,6 +3,7 @@
 // below Architect (a reader's) is issued for the access-level checks (auth.webhooks-need-architect).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverChecks } from '../src/checks/index.js';
+import { consistencyChecks } from '../src/checks/consistency/index.js';
 import { syncChecks } from '../src/checks/sync/index.js';
 import { runChecks } from '../src/runner.js';
 import type { RunningServer } from '../../server/src/index.js';
@@ -22,8 +23,9 @@ describe.each(storages)('conformance of the reference server on $name', (storage
   });
   afterAll(() => server?.close());
 
-  // The sync checks run in sync.test.ts, against a server that may call the mock app on loopback.
-  const sync = new Set<string>(syncChecks.map((c) => c.id));
+  // The sync checks run in sync.test.ts, against a server that may call the mock app on loopback;
+  // consistency.cross-surface in consistency.test.ts, with a server that breaks it.
+  const sync = new Set<string>([...syncChecks, ...consistencyChecks].map((c) => c.id));
   it.each(serverChecks.filter((c) => !sync.has(c.id)).map((c) => [c.id, c] as const))('%s', async (id) => {
     const summary = await runChecks({ target: 'server', baseUrl: server.baseUrl, token: server.token, readerToken, seed, numRuns, only: [id] });
     const failures = summary.failures.map((f) => [`${f.level} ${f.id}: ${f.message ?? ''}`, f.details?.counterexample, f.details?.curl].filter(Boolean).join('\n'));

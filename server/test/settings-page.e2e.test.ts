@@ -3,7 +3,6 @@
 // server on pg-mem, with a receiver on 127.0.0.1 where the deliveries land.
 // Without /usr/bin/chromium the tests are skipped, unless SVC_REQUIRE_CHROMIUM=1 (CI) makes
 // that a failure.
-import { existsSync } from 'node:fs';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -11,6 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CHROMIUM, CHROMIUM_ARGS, HAVE_CHROMIUM, REQUIRE_CHROMIUM, SKIP_REASON } from '../../scripts/chromium.js';
 import type { components } from '../../generated/service/types.js';
 import { issueToken } from '../src/http/tokens.js';
 import type { RunningServer } from '../src/index.js';
@@ -19,20 +19,6 @@ import { startTestServer, storages } from './storages.js';
 type Webhook = components['schemas']['Webhook'];
 type ErrorBody = components['schemas']['ErrorBody'];
 
-const CHROMIUM = process.env.SVC_CHROMIUM_PATH || '/usr/bin/chromium';
-const HAVE_CHROMIUM = existsSync(CHROMIUM);
-const REQUIRE_CHROMIUM = process.env.SVC_REQUIRE_CHROMIUM === '1';
-const SKIP_REASON = `${CHROMIUM} is missing: install Debian's chromium package (set SVC_REQUIRE_CHROMIUM=1 to fail instead of skipping)`;
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 const DATABASE = 'Hooks/Tasks';
 const TEST_TIMEOUT = 30_000;
 

@@ -5,7 +5,7 @@
  * misbehaving network or app would, so it works against a server in another process too (an
  * in-process interceptor such as msw or nock could not reach it).
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { Front } from './integration.js';
 
@@ -73,6 +73,11 @@ export async function startCutFront(target: string, cutPath: string, partial = '
       res.end('{"message":"the conformance front could not reach the mock app"}');
     });
   });
+  return { ...(await listenFront(server)), cuts: () => cuts };
+}
+
+/** Listens on 127.0.0.1 and a free port; `close` also ends the connections still open. */
+export async function listenFront(server: Server): Promise<Front> {
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
     server.listen(0, '127.0.0.1', () => resolve());
@@ -80,7 +85,6 @@ export async function startCutFront(target: string, cutPath: string, partial = '
   const { port } = server.address() as AddressInfo;
   return {
     url: `http://127.0.0.1:${port}`,
-    cuts: () => cuts,
     close: () =>
       new Promise<void>((resolve) => {
         server.close(() => resolve());

@@ -5,8 +5,7 @@
  * test in another process.
  */
 import { createServer } from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { forward } from './cut-front.js';
+import { forward, listenFront } from './cut-front.js';
 import type { Front } from './integration.js';
 
 /** Answers the new JSON body of a POST answer to `path`, or undefined to pass it unchanged. */
@@ -30,17 +29,5 @@ export async function startRewriteFront(target: string, rewrite: JsonRewrite): P
       res.end('{"message":"the conformance front could not reach the mock app"}');
     });
   });
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => resolve());
-  });
-  const { port } = server.address() as AddressInfo;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    close: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        server.closeAllConnections();
-      }),
-  };
+  return listenFront(server);
 }

@@ -234,3 +234,30 @@ export function plainScenario(count: number, supportsDelta = true, fields: Recor
     { supportsDelta },
   );
 }
+
+/**
+ * One type of one row, and an account type `session` of an access and a refresh token whose only
+ * valid account holds `seed`: the scenario of the token-refresh checks.
+ */
+export function sessionScenario(description: string, seed: { access_token: string; refresh_token: string }): Scenario {
+  return buildScenario({
+    description,
+    types: [{ id: 'thing', name: 'Things' }],
+    schema: { thing: keyAndName() },
+    rows: { thing: [{ id: 't1', name: 'Thing 1' }] },
+    extra: {
+      accountTypes: [
+        {
+          id: 'session',
+          name: 'Session',
+          description: 'Access and refresh tokens.',
+          fields: [
+            { id: 'access_token', title: 'Access token', type: 'password' },
+            { id: 'refresh_token', title: 'Refresh token', type: 'password' },
+          ],
+          validAccounts: [{ name: 'Session account', fields: seed }],
+        },
+      ],
+    },
+  });
+}

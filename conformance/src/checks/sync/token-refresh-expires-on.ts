@@ -10,30 +10,11 @@ import { isRecord } from '../../shapes.js';
 import { lastResponse, withIntegration } from './integration.js';
 import { APP_PATHS, bodyOf, requestsTo } from './mock.js';
 import { startRewriteFront } from './rewrite-front.js';
-import { buildScenario, keyAndName } from './scenarios.js';
+import { sessionScenario } from './scenarios.js';
 
 const SEED = { access_token: 'at-conformance-expires-on', refresh_token: 'rt-conformance-expires-on' };
 
-const SCENARIO = buildScenario({
-  description: 'An account of access and refresh tokens, refreshed through /validate (whose answers a front rewrites to expires_on).',
-  types: [{ id: 'thing', name: 'Things' }],
-  schema: { thing: keyAndName() },
-  rows: { thing: [{ id: 't1', name: 'Thing 1' }] },
-  extra: {
-    accountTypes: [
-      {
-        id: 'session',
-        name: 'Session',
-        description: 'Access and refresh tokens.',
-        fields: [
-          { id: 'access_token', title: 'Access token', type: 'password' },
-          { id: 'refresh_token', title: 'Refresh token', type: 'password' },
-        ],
-        validAccounts: [{ name: 'Session account', fields: SEED }],
-      },
-    ],
-  },
-});
+const SCENARIO = sessionScenario('An account of access and refresh tokens, refreshed through /validate (whose answers a front rewrites to expires_on).', SEED);
 
 interface Refresh {
   accessToken: string;

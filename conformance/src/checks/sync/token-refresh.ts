@@ -3,30 +3,11 @@ import { defineCheck } from '../../check.js';
 import { isRecord } from '../../shapes.js';
 import { lastResponse, withIntegration } from './integration.js';
 import { APP_PATHS, bodyOf, requestsTo } from './mock.js';
-import { buildScenario, keyAndName } from './scenarios.js';
+import { sessionScenario } from './scenarios.js';
 
 const SEED = { access_token: 'at-conformance-seed', refresh_token: 'rt-conformance-seed' };
 
-const SCENARIO = buildScenario({
-  description: 'An account of access and refresh tokens, refreshed through /validate.',
-  types: [{ id: 'thing', name: 'Things' }],
-  schema: { thing: keyAndName() },
-  rows: { thing: [{ id: 't1', name: 'Thing 1' }] },
-  extra: {
-    accountTypes: [
-      {
-        id: 'session',
-        name: 'Session',
-        description: 'Access and refresh tokens.',
-        fields: [
-          { id: 'access_token', title: 'Access token', type: 'password' },
-          { id: 'refresh_token', title: 'Refresh token', type: 'password' },
-        ],
-        validAccounts: [{ name: 'Session account', fields: SEED }],
-      },
-    ],
-  },
-});
+const SCENARIO = sessionScenario('An account of access and refresh tokens, refreshed through /validate.', SEED);
 
 function accessTokens(bodies: Array<Record<string, unknown>>): string[] {
   return bodies.map((b) => (isRecord(b['account']) ? String(b['account']['access_token']) : '(none)'));
