@@ -16,8 +16,11 @@ export function isProfile(value: string): value is Profile {
   return (PROFILES as readonly string[]).includes(value);
 }
 
-/** The checks a profile runs out of a selection, the ones it leaves out, and its runs per property. */
-export function profileChecks(profile: Profile, selected: readonly Check[]): { checks: Check[]; leftOut: Check[]; numRuns: number } {
-  const leftOut = profile === 'quick' ? selected.filter((c) => c.cost === 'slow') : [];
+/**
+ * The checks a profile runs out of a selection, the ones it leaves out, and its runs per property.
+ * A check named by its exact ID (`--only <id>`) runs whatever its cost.
+ */
+export function profileChecks(profile: Profile, selected: readonly Check[], named: ReadonlySet<string> = new Set()): { checks: Check[]; leftOut: Check[]; numRuns: number } {
+  const leftOut = profile === 'quick' ? selected.filter((c) => c.cost === 'slow' && !named.has(c.id)) : [];
   return { checks: selected.filter((c) => !leftOut.includes(c)), leftOut, numRuns: PROFILE_RUNS[profile] };
 }

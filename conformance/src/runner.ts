@@ -172,6 +172,6 @@ export function plan(options: Pick<RunOptions, 'target' | 'checks' | 'only' | 's
   if (options.only) selection.only = options.only;
   if (options.skip) selection.skip = options.skip;
   const selected = selectChecks(checksFor(options.target, options.checks), selection);
-  const { checks, leftOut, numRuns } = profileChecks(options.profile ?? 'full', selected);
+  const { checks, leftOut, numRuns } = profileChecks(options.profile ?? 'full', selected, new Set(options.only ?? []));
   return { checks, leftOut: leftOut.map((c) => c.id), numRuns: options.numRuns ?? numRuns };
 }

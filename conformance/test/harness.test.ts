@@ -321,6 +321,8 @@ describe('runner', () => {
     expect(full.results.map((r) => r.id)).toContain('envelope.slow');
     expect(full.numRuns).toBe(100);
     expect((await runChecks({ ...base, profile: 'quick', numRuns: 7 })).numRuns).toBe(7);
+    const named = await runChecks({ ...base, checks: [...checks, slow], profile: 'quick', only: ['envelope.slow'] });
+    expect(named.results.map((r) => r.id)).toEqual(['envelope.slow']);
   });
 
   it('traceability: each requirement of the target with its checks and status; uncovered ones with their reason', async () => {
