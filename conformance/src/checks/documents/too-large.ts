@@ -19,6 +19,7 @@ export default defineCheck({
     'A 1 MB markdown document is written and read back whole; content over the 4 MiB document limit is answered 413 with {name, message, data} ' +
     '(document.error/too-large), by PUT and by create-or-update-documents',
   level: 'SHOULD',
+  cost: 'slow',
   area: 'documents',
   requirements: ['DOC-025'],
   target: 'server',

@@ -9,6 +9,7 @@ export default defineCheck({
     'paths through relations and collections, bare-string paths, $params, q/asc and q/desc keys through the to-one relation, aliases, counts, ' +
     'sub-queries with q/where, q/order-by and q/limit) answer exactly what the model answers, in the same order',
   level: 'SHOULD',
+  cost: 'slow',
   area: 'query',
   requirements: [
     'CMD-010',

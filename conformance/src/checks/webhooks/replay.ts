@@ -122,6 +122,7 @@ export default defineCheck({
     "replaying each webhook's effects in sequenceId order onto its Database as it was gives the Database as it is; every valuesBefore, and every item added " +
     'or removed, agrees with the data at that point (changes at the inverse end of a relation included)',
   level: 'SHOULD',
+  cost: 'slow',
   area: 'webhooks',
   requirements: ['WH-034', 'WH-017', 'WH-020'],
   target: 'server',
