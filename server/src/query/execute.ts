@@ -12,7 +12,7 @@ import type { QueryParams } from './operands.js';
 import { linkEnds, type ResolvedPath } from './paths.js';
 import { planSelect, readLimit, type SelectNode, type SubQuery } from './select.js';
 import { Aliases, entityColumns, Params, type EntityRow } from './sql.js';
-import { and, compileCondition, compileWhere, SQL_FALSE, SQL_TRUE, type Condition, type WhereContext } from './where.js';
+import { and, compileCondition, compileWhere, joinsUsed, SQL_FALSE, SQL_TRUE, type Condition, type WhereContext } from './where.js';
 
 /** The most Entities one response holds, `q/no-limit` included. */
 export const MAX_RESULT_ROWS = 100_000;
@@ -92,7 +92,7 @@ export async function runPlan(tx: Queryable, catalog: Catalog, plan: QueryPlan, 
 
   const params = new Params();
   const aliases = new Aliases();
-  const where: WhereContext = { catalog, params, queryParams, aliases, ...(textForms ? { textForms } : {}) };
+  const where: WhereContext = { catalog, params, queryParams, aliases, joins: [], ...(textForms ? { textForms } : {}) };
   const condition = and([
     `e.type_id = ${params.add(type.id)}`,
     plan.where === undefined ? SQL_TRUE : compileWhere(where, 'e', type, plan.where),
@@ -102,7 +102,7 @@ export async function runPlan(tx: Queryable, catalog: Catalog, plan: QueryPlan, 
   if (condition === SQL_FALSE || limit === 0) return [];
   const cap = limit ?? MAX_RESULT_ROWS + 1;
   const skip = offset > 0 ? ` OFFSET ${params.add(offset)}` : '';
-  const sql = `SELECT ${entityColumns('e')} FROM entities e ${order.joins.join(' ')} WHERE ${condition} ORDER BY ${order.orderBy.join(', ')} LIMIT ${params.add(cap)}${skip}`;
+  const sql = `SELECT ${entityColumns('e')} FROM entities e ${order.joins.join(' ')} ${joinsUsed(where.joins, condition)} WHERE ${condition} ORDER BY ${order.orderBy.join(', ')} LIMIT ${params.add(cap)}${skip}`;
   const statement = params.finish(sql);
   const rows = (await tx.query<EntityRow>(statement.text, statement.values)).rows;
   if (limit === null && rows.length > MAX_RESULT_ROWS) throw tooLarge('query');
@@ -197,7 +197,7 @@ async function fetchRelated(ctx: Ctx, parents: EntityRow[], field: FieldDef, tar
   if (parents.length === 0) return result;
   const params = new Params();
   const aliases = new Aliases();
-  const where: WhereContext = { catalog: ctx.catalog, params, queryParams: ctx.queryParams, aliases, ...(ctx.textForms ? { textForms: true } : {}) };
+  const where: WhereContext = { catalog: ctx.catalog, params, queryParams: ctx.queryParams, aliases, joins: [], ...(ctx.textForms ? { textForms: true } : {}) };
   const condition = and([
     `t.type_id = ${params.add(target.id)}`,
     sub.where === undefined ? SQL_TRUE : compileWhere(where, 't', target, sub.where, `q/where of ${field.name}`),
@@ -211,7 +211,7 @@ async function fetchRelated(ctx: Ctx, parents: EntityRow[], field: FieldDef, tar
     // svc/created-by: a column of the parent row.
     const ids = [...new Set(parents.map((p) => p.created_by).filter((id): id is string => id !== null))];
     if (ids.length === 0 || offset > 0) return result;
-    const sql = `SELECT ${entityColumns('t')} FROM entities t WHERE ${condition} AND t.id IN (${params.list(ids)})`;
+    const sql = `SELECT ${entityColumns('t')} FROM entities t ${joinsUsed(where.joins, condition)} WHERE ${condition} AND t.id IN (${params.list(ids)})`;
     const statement = params.finish(sql);
     const byId = new Map((await ctx.tx.query<EntityRow>(statement.text, statement.values)).rows.map((r) => [r.id, r]));
     for (const parent of parents) {
@@ -225,7 +225,7 @@ async function fetchRelated(ctx: Ctx, parents: EntityRow[], field: FieldDef, tar
   const relation = params.add(field.relationId);
   const parentIds = [...new Set(parents.map((p) => p.id))];
   const columns = `l.${mine} AS parent_id, ${entityColumns('t')}`;
-  const from = `FROM links l JOIN entities t ON t.id = l.${theirs} ${order.joins.join(' ')}`;
+  const from = `FROM links l JOIN entities t ON t.id = l.${theirs} ${order.joins.join(' ')} ${joinsUsed(where.joins, condition)}`;
   const body = (parentCondition: string) => `SELECT ${columns} ${from} WHERE l.relation_id = ${relation} AND ${parentCondition} AND ${condition}`;
   let sql: string;
   const perParent = sub.limit !== null || offset > 0;

@@ -1,12 +1,23 @@
 // `q/where` to SQL. Every predicate is two-valued (never SQL NULL): a missing value makes a
 // comparison false, and the negative operators (`!=`, `q/not-in`, `q/not-contains`) are the
 // negation of their positive forms. A path through a collection matches when any item does.
-// Relation steps become uncorrelated `IN (SELECT ...)` sub-selects, which both storages run.
+//
+// Relation steps become uncorrelated derived tables (`SELECT ... AS id ... GROUP BY`, each id
+// that matches once), LEFT JOINed to the Entity they test (`ctx.joins`, for the FROM of the
+// statement that holds the alias); the condition is then `m.id IS NOT NULL`, which negates and
+// ORs like any other. Both storages run this SQL. Not `alias.id IN (SELECT ...)`: pg-mem
+// evaluates such a sub-select again for every outer row (and a nested one for every row of every
+// level), so a path of two steps took minutes on the demo workspace; a derived table in FROM is
+// read once. Deeper link steps join the next step's ids straight onto `links`, without reading
+// `entities`; only the step before a field read joins `entities`. Every derived table groups by
+// its id, even where the ids are unique anyway: pg-mem looks a derived table that is not grouped
+// up through the index of the column it selects, and answers a DISTINCT one's id once per row of
+// `links` (duplicating the Entities of the outer query); a grouped one it reads once and keeps.
 import { Failure } from '../api/failure.js';
 import type { Catalog, FieldDef, TypeDef } from '../model/catalog.js';
 import { USER_TYPE } from '../model/field-types.js';
 import { coerce, resolveOperand, type QueryParams } from './operands.js';
-import { linkEnds, resolvePath, textFormSql, valueKind, valueSql, type ResolvedPath, type ValueKind } from './paths.js';
+import { linkEnds, resolvePath, textFormSql, valueKind, valueSql, type ResolvedPath, type Step, type ValueKind } from './paths.js';
 import { Aliases, Params } from './sql.js';
 
 export interface WhereContext {
@@ -19,6 +30,43 @@ export interface WhereContext {
    * command API, where they take only `q/null?`).
    */
   textForms?: boolean;
+  /**
+   * Joins the compiled conditions need, added by the compiler: the caller puts `joinsUsed(joins,
+   * condition)` into the FROM of the statement holding the alias, after that alias.
+   */
+  joins: Join[];
+}
+
+/** A `LEFT JOIN` of a derived table aliased `alias`, which conditions read as `<alias>.id`. */
+export interface Join {
+  alias: string;
+  sql: string;
+}
+
+/**
+ * The joins of `joins` that `texts` read (a condition folded away at compile time leaves its join
+ * unread; it is dropped rather than computed for nothing), as FROM text.
+ */
+export function joinsUsed(joins: readonly Join[], ...texts: string[]): string {
+  return joins
+    .filter((j) => texts.some((text) => new RegExp(`\\b${j.alias}\\.id\\b`).test(text)))
+    .map((j) => j.sql)
+    .join(' ');
+}
+
+/** A context for a nested statement: same parameters and aliases, joins of its own. */
+function nested(ctx: WhereContext): WhereContext {
+  return { ...ctx, joins: [] };
+}
+
+/**
+ * Holds when `key` (a column of the statement's Entity) is among the ids `set` selects: the set is
+ * LEFT JOINed once (see the header), the condition tests the join.
+ */
+function inSet(ctx: WhereContext, set: string, key: string): string {
+  const m = ctx.aliases.next('m');
+  ctx.joins.push({ alias: m, sql: `LEFT JOIN (${set}) ${m} ON ${m}.id = ${key}` });
+  return `${m}.id IS NOT NULL`;
 }
 
 /** How `field` compares under `ctx` (ranges and locations as text when `textForms` is on). */
@@ -97,27 +145,54 @@ function placeholder(params: Params, value: unknown, kind: ValueKind): string {
 export function onPath(ctx: WhereContext, alias: string, path: ResolvedPath, pred: Predicate, from = 0): string {
   const step = path.steps[from];
   if (!step) return pred(accessOf(ctx, alias, path.last));
-  const restIsId = from === path.steps.length - 1 && path.last.name === 'svc/id';
+  if (step.viaColumn && endsOnId(path, from)) return pred(`${alias}.created_by`);
+  const set = matchingIds(ctx, path, pred, from);
+  if (set === SQL_FALSE) return SQL_FALSE;
+  return inSet(ctx, set, step.viaColumn ? `${alias}.created_by` : `${alias}.id`);
+}
+
+/** Whether step `from` is the last one and the path reads the related Entity's `svc/id`. */
+function endsOnId(path: ResolvedPath, from: number): boolean {
+  return from === path.steps.length - 1 && path.last.name === 'svc/id';
+}
+
+/**
+ * A SELECT of the `id`s (each once) that match the path from step `from` on: for a link step, the
+ * Entities at the step's near end with a related Entity that satisfies the rest; for
+ * `svc/created-by`, the users that do. SQL_FALSE when nothing can match.
+ */
+function matchingIds(ctx: WhereContext, path: ResolvedPath, pred: Predicate, from: number): string {
+  const step = path.steps[from] as Step;
   if (step.viaColumn) {
-    if (restIsId) return pred(`${alias}.created_by`);
     const t = ctx.aliases.next();
-    const deeper = onPath(ctx, t, path, pred, from + 1);
+    const inner = nested(ctx);
+    const deeper = onPath(inner, t, path, pred, from + 1);
     if (deeper === SQL_FALSE) return SQL_FALSE;
-    const users = ctx.catalog.type(USER_TYPE);
-    return `coalesce(${alias}.created_by IN (SELECT ${t}.id FROM entities ${t} WHERE ${and([`${t}.type_id = ${ctx.params.add(users.id)}`, deeper])}), false)`;
+    const where = and([`${t}.type_id = ${ctx.params.add(ctx.catalog.type(USER_TYPE).id)}`, deeper]);
+    return `SELECT ${t}.id AS id FROM entities ${t} ${joinsUsed(inner.joins, where)} WHERE ${where} GROUP BY ${t}.id`;
   }
   const [mine, theirs] = linkEnds(step.field);
   const l = ctx.aliases.next('l');
-  const relation = ctx.params.add(step.field.relationId);
-  if (restIsId) {
+  const relation = `${l}.relation_id = ${ctx.params.add(step.field.relationId)}`;
+  if (endsOnId(path, from)) {
     const condition = pred(`${l}.${theirs}`);
     if (condition === SQL_FALSE) return SQL_FALSE;
-    return `${alias}.id IN (SELECT ${l}.${mine} FROM links ${l} WHERE ${and([`${l}.relation_id = ${relation}`, condition])})`;
+    return `SELECT ${l}.${mine} AS id FROM links ${l} WHERE ${and([relation, condition])} GROUP BY ${l}.${mine}`;
+  }
+  const next = path.steps[from + 1];
+  if (next && !next.viaColumn) {
+    // The next step is again a link step: it needs the related Entity's id only, which the link has.
+    const set = matchingIds(ctx, path, pred, from + 1);
+    if (set === SQL_FALSE) return SQL_FALSE;
+    const m = ctx.aliases.next('m');
+    return `SELECT ${l}.${mine} AS id FROM links ${l} JOIN (${set}) ${m} ON ${m}.id = ${l}.${theirs} WHERE ${relation} GROUP BY ${l}.${mine}`;
   }
   const t = ctx.aliases.next();
-  const deeper = onPath(ctx, t, path, pred, from + 1);
+  const inner = nested(ctx);
+  const deeper = onPath(inner, t, path, pred, from + 1);
   if (deeper === SQL_FALSE) return SQL_FALSE;
-  return `${alias}.id IN (SELECT ${l}.${mine} FROM links ${l} JOIN entities ${t} ON ${t}.id = ${l}.${theirs} WHERE ${and([`${l}.relation_id = ${relation}`, deeper])})`;
+  const where = and([relation, deeper]);
+  return `SELECT ${l}.${mine} AS id FROM links ${l} JOIN entities ${t} ON ${t}.id = ${l}.${theirs} ${joinsUsed(inner.joins, where)} WHERE ${where} GROUP BY ${l}.${mine}`;
 }
 
 function operatorError(op: unknown, expr: unknown, where: string, why: string): Failure {
@@ -176,10 +251,11 @@ function countTest(ctx: WhereContext, alias: string, type: TypeDef, expr: unknow
   const [mine] = linkEnds(step.field);
   const [c, l, l2] = [ctx.aliases.next('c'), ctx.aliases.next('l'), ctx.aliases.next('l')];
   const relation = ctx.params.add(step.field.relationId);
-  const counted = `${alias}.id IN (SELECT ${c}.e FROM (SELECT ${l}.${mine} AS e, count(*) AS n FROM links ${l} WHERE ${l}.relation_id = ${relation} GROUP BY ${l}.${mine}) ${c} WHERE ${c}.n ${op === '!=' ? '<>' : op} ${ctx.params.add(value)})`;
+  const groups = `SELECT ${l}.${mine} AS e, count(*) AS n FROM links ${l} WHERE ${l}.relation_id = ${relation} GROUP BY ${l}.${mine}`;
+  const counted = inSet(ctx, `SELECT ${c}.e AS id FROM (${groups}) ${c} WHERE ${c}.n ${op === '!=' ? '<>' : op} ${ctx.params.add(value)}`, `${alias}.id`);
   // Entities without items have no group: they match when 0 satisfies the comparison.
   if (!compareNumbers(op, 0, value)) return counted;
-  return or([counted, `${alias}.id NOT IN (SELECT ${l2}.${mine} FROM links ${l2} WHERE ${l2}.relation_id = ${relation})`]);
+  return or([counted, not(inSet(ctx, `SELECT ${l2}.${mine} AS id FROM links ${l2} WHERE ${l2}.relation_id = ${relation} GROUP BY ${l2}.${mine}`, `${alias}.id`))]);
 }
 
 function comparison(ctx: WhereContext, alias: string, type: TypeDef, expr: unknown[], where: string): string {
@@ -310,26 +386,29 @@ export function compileCondition(ctx: WhereContext, alias: string, type: TypeDef
     case 'not':
       return not(compileCondition(ctx, alias, type, condition.part));
     case 'some':
-      return someRelated(ctx, alias, condition.field, (t, target) => compileCondition(ctx, t, target, condition.where));
+      return someRelated(ctx, alias, condition.field, (scope, t, target) => compileCondition(scope, t, target, condition.where));
   }
 }
 
-/** Holds when some Entity related to `alias` through `field` satisfies `inner` (uncorrelated sub-select). */
-function someRelated(ctx: WhereContext, alias: string, field: FieldDef, inner: (alias: string, target: TypeDef) => string): string {
+/** Holds when some Entity related to `alias` through `field` satisfies `inner` (an uncorrelated derived table). */
+function someRelated(ctx: WhereContext, alias: string, field: FieldDef, inner: (ctx: WhereContext, alias: string, target: TypeDef) => string): string {
   const target = ctx.catalog.byName.get(field.fieldType);
   if (!target) throw new Error(`relation target ${field.fieldType} vanished`);
   const t = ctx.aliases.next();
+  const scope = nested(ctx);
   if (field.storage !== 'link') {
     // svc/created-by: a column of the Entity.
-    const condition = inner(t, target);
+    const condition = inner(scope, t, target);
     if (condition === SQL_FALSE) return SQL_FALSE;
-    return `coalesce(${alias}.created_by IN (SELECT ${t}.id FROM entities ${t} WHERE ${and([`${t}.type_id = ${ctx.params.add(target.id)}`, condition])}), false)`;
+    const where = and([`${t}.type_id = ${ctx.params.add(target.id)}`, condition]);
+    return inSet(ctx, `SELECT ${t}.id AS id FROM entities ${t} ${joinsUsed(scope.joins, where)} WHERE ${where} GROUP BY ${t}.id`, `${alias}.created_by`);
   }
   const [mine, theirs] = linkEnds(field);
   const l = ctx.aliases.next('l');
   const relation = `${l}.relation_id = ${ctx.params.add(field.relationId)}`;
-  const condition = inner(t, target);
+  const condition = inner(scope, t, target);
   if (condition === SQL_FALSE) return SQL_FALSE;
-  if (condition === SQL_TRUE) return `${alias}.id IN (SELECT ${l}.${mine} FROM links ${l} WHERE ${relation})`;
-  return `${alias}.id IN (SELECT ${l}.${mine} FROM links ${l} JOIN entities ${t} ON ${t}.id = ${l}.${theirs} WHERE ${and([relation, condition])})`;
+  if (condition === SQL_TRUE) return inSet(ctx, `SELECT ${l}.${mine} AS id FROM links ${l} WHERE ${relation} GROUP BY ${l}.${mine}`, `${alias}.id`);
+  const where = and([relation, condition]);
+  return inSet(ctx, `SELECT ${l}.${mine} AS id FROM links ${l} JOIN entities ${t} ON ${t}.id = ${l}.${theirs} ${joinsUsed(scope.joins, where)} WHERE ${where} GROUP BY ${l}.${mine}`, `${alias}.id`);
 }
