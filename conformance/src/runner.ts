@@ -1,7 +1,7 @@
 /**
  * Runs checks sequentially against a target and summarises the verdicts.
  */
-import type { CheckResult as ReportCheckResult, Outcome, OutcomeCounts, Profile, Verdict } from '../../generated/conformance/report.js';
+import type { CheckResult as ReportCheckResult, ConformanceReport, Outcome, OutcomeCounts, Profile, Verdict } from '../../generated/conformance/report.js';
 import { LEVELS, isCheckFailure, isCheckSkipped, type AppTargetOptions, type Check, type FailureDetails, type Level, type Target } from './check.js';
 import { FAILING_OUTCOMES, countOutcomes, grade } from './grading.js';
 import { HttpClient, normalizeBaseUrl, DEFAULT_TIMEOUT_MS } from './http.js';
@@ -20,27 +20,20 @@ export type CheckResult = Omit<ReportCheckResult, keyof FailureDetails> & {
   details?: FailureDetails;
 };
 
-export interface RunSummary {
-  target: Target;
-  baseUrl: string;
-  profile: Profile;
-  seed: number;
-  numRuns: number;
-  startedAt: string;
-  durationMs: number;
+/**
+ * What a run found: the report's header fields (spec/conformance/report.schema.json) with the
+ * results as the runner keeps them; reports/ adds the selection, areas and traceability.
+ */
+export type RunSummary = Pick<
+  ConformanceReport,
+  'target' | 'baseUrl' | 'profile' | 'seed' | 'numRuns' | 'startedAt' | 'durationMs' | 'byLevel' | 'counts' | 'conformant' | 'exitCode'
+> & {
   results: CheckResult[];
-  /** Outcomes per level. */
-  byLevel: Record<Level, OutcomeCounts>;
-  counts: OutcomeCounts;
   /** Results whose outcome is not pass, skip or expected-failure (fail, warn, note, unexpected-pass). */
   failures: CheckResult[];
-  /** Every MUST check that ran passed or was skipped (an expected MUST failure still makes the target not conformant). */
-  conformant: boolean;
-  /** 1 when a result's outcome is `fail` (a MUST check failed or crashed) or `unexpected-pass`, 0 otherwise. */
-  exitCode: 0 | 1;
   /** Checks of the target the profile did not run. */
   leftOutByProfile: string[];
-}
+};
 
 export interface RunOptions {
   target: Target;

@@ -14,7 +14,7 @@ export interface Bootstrapped {
   token: string;
 }
 
-export async function bootstrap(db: Database, options: { token?: string } = {}): Promise<Bootstrapped> {
+export async function bootstrap(db: Database, options: { token?: string; readerToken?: string } = {}): Promise<Bootstrapped> {
   await migrate(db);
   return db.transaction(async (tx) => {
     // Servers starting together on one PostgreSQL schema bootstrap one after the other.
@@ -31,6 +31,9 @@ export async function bootstrap(db: Database, options: { token?: string } = {}):
       await tx.query('UPDATE entities SET created_by = id WHERE id = $1', [adminUserId]);
     }
     const token = await issueToken(tx, { token: options.token, accessLevel: 'architect', userId: adminUserId, label: 'administrator' });
+    if (options.readerToken !== undefined) {
+      await issueToken(tx, { token: options.readerToken, accessLevel: 'reader', userId: adminUserId, label: 'administrator (reader)' });
+    }
     return { adminUserId, token };
   });
 }

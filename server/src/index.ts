@@ -27,6 +27,11 @@ export interface ServerOptions {
   dropSchemaOnClose?: boolean;
   /** A known Architect token (SVC_TOKEN); a random one otherwise. */
   token?: string;
+  /**
+   * A Reader token of the same user (SVC_READER_TOKEN), for clients that check what a token below
+   * Architect may do (the conformance suite's `--reader-token`); none by default.
+   */
+  readerToken?: string;
   demo?: boolean;
   validateResponses?: boolean;
   log?: (message: string) => void;
@@ -80,7 +85,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     : createPgMemDatabase();
   const db = options.instrument ? options.instrument(storage) : storage;
   try {
-    const { adminUserId, token } = await bootstrap(db, { token: options.token });
+    const { adminUserId, token } = await bootstrap(db, { token: options.token, readerToken: options.readerToken });
     const demo = options.demo ? await seedDemo(db, adminUserId) : undefined;
     const catalogs = new CatalogCache();
     const webhookPolicy = new TargetPolicy(options.webhookAllow ?? []);

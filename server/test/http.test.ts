@@ -23,12 +23,22 @@ describe.each(storages)('HTTP layer on $name', (storage) => {
     });
 
   beforeAll(async () => {
-    server = await startTestServer(storage, { token: 'http-test-token' });
+    server = await startTestServer(storage, { token: 'http-test-token', readerToken: 'http-test-reader' });
   });
   afterAll(() => server.close());
 
   it('uses the token it was given (SVC_TOKEN)', () => {
     expect(server.token).toBe('http-test-token');
+  });
+
+  it('issues a Reader token when given one (SVC_READER_TOKEN): it reads but may not manage webhooks', async () => {
+    const reader = { authorization: 'Token http-test-reader', 'content-type': 'application/json' };
+    const read = await fetch(`${server.baseUrl}/api/commands`, { method: 'POST', headers: reader, body: '{"command":"svc.schema/query"}' });
+    expect(read.status).toBe(200);
+    expect(((await read.json()) as { success: boolean }).success).toBe(true);
+    const webhooks = await fetch(`${server.baseUrl}/api/webhooks/v2`, { headers: reader });
+    expect(webhooks.status).toBe(403);
+    expect(await webhooks.json()).toMatchObject({ name: 'auth.error/forbidden' });
   });
 
   it('stores tokens hashed, never in plain text', async () => {
