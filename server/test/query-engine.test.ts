@@ -2,19 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/index.js';
 import { recording, type RecordingDatabase } from '../src/db/recording.js';
-import { startTestServer, storages } from './storages.js';
+import { postCommand, startTestServer, storages } from './storages.js';
 
 describe.each(storages)('query engine on $name', (storage) => {
   let server: RunningServer;
   let db: RecordingDatabase;
-  const run = async (command: unknown) => {
-    const res = await fetch(`${server.baseUrl}/api/commands`, {
-      method: 'POST',
-      headers: { authorization: `Token ${server.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(command),
-    });
-    return (await res.json()) as { success: boolean; result: unknown };
-  };
+  const run = (command: unknown) => postCommand(server, command);
   const typeId = async (name: string) => (await db.query<{ id: string }>('SELECT id FROM types WHERE name = $1', [name])).rows[0]?.id as string;
 
   beforeAll(async () => {

@@ -6,7 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/index.js';
 import { recording, type RecordingDatabase } from '../src/db/recording.js';
-import { startTestServer, storages } from './storages.js';
+import { postCommand, startTestServer, storages } from './storages.js';
 
 interface Link {
   a: string;
@@ -20,14 +20,7 @@ describe.each(storages)('where-clauses through relations on $name', (storage) =>
   /** The related ids of each Entity through a field, read from `links`. */
   const related = new Map<string, Map<string, string[]>>();
 
-  const run = async (command: unknown) => {
-    const res = await fetch(`${server.baseUrl}/api/commands`, {
-      method: 'POST',
-      headers: { authorization: `Token ${server.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(command),
-    });
-    return (await res.json()) as { success: boolean; result: unknown };
-  };
+  const run = (command: unknown) => postCommand(server, command);
 
   /** The Tasks `where` selects (svc/id), and the statements the query ran. */
   const query = async (where: unknown) => {

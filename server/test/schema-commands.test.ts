@@ -1,23 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { RunningServer } from '../src/index.js';
-import { startTestServer, storages } from './storages.js';
-
-interface Answer {
-  success: boolean;
-  result: unknown;
-}
+import { postCommand, startTestServer, storages } from './storages.js';
 
 describe.each(storages)('schema commands on $name', (storage) => {
   let server: RunningServer;
-  const run = async (command: unknown): Promise<Answer> => {
-    const res = await fetch(`${server.baseUrl}/api/commands`, {
-      method: 'POST',
-      headers: { authorization: `Token ${server.token}`, 'content-type': 'application/json' },
-      body: JSON.stringify(command),
-    });
-    return (await res.json()) as Answer;
-  };
+  const run = (command: unknown) => postCommand(server, command);
   const schemaBatch = (...commands: unknown[]) => ({ command: 'svc.schema/batch', args: { commands } });
   const typeNames = async () =>
     ((await run({ command: 'svc.schema/query' })).result as { 'svc/types': Array<{ 'svc/name': string }> })['svc/types'].map((t) => t['svc/name']);

@@ -35,3 +35,19 @@ export function openDatabase(storage: StorageCase): Promise<Database> {
     ? createPostgresDatabase({ connectionString: storage.databaseUrl, schema: scratchSchemaName(), dropSchemaOnClose: true })
     : Promise.resolve(createPgMemDatabase());
 }
+
+/** The envelope of a command API answer. */
+export interface CommandAnswer {
+  success: boolean;
+  result: unknown;
+}
+
+/** POSTs `command` to the server's command API with its Architect token; answers the envelope as sent. */
+export async function postCommand(server: RunningServer, command: unknown): Promise<CommandAnswer> {
+  const res = await fetch(`${server.baseUrl}/api/commands`, {
+    method: 'POST',
+    headers: { authorization: `Token ${server.token}`, 'content-type': 'application/json' },
+    body: JSON.stringify(command),
+  });
+  return (await res.json()) as CommandAnswer;
+}

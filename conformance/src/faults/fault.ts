@@ -77,6 +77,12 @@ export interface Fault {
 }
 
 /** Identity helper that keeps fault modules typed and uniform. */
+/** The path of a request without its query string. */
+export function pathOf(req: ProxiedRequest): string {
+  const at = req.path.indexOf('?');
+  return at === -1 ? req.path : req.path.slice(0, at);
+}
+
 export function defineFault(fault: Fault): Fault {
   return fault;
 }

@@ -4,19 +4,13 @@
  * (status, JSON or text body) as a broken app would send it.
  */
 import { PATHS } from '../../checks/app/session.js';
-import { isRecord } from '../../shapes.js';
-import type { ProxiedRequest, ProxiedResponse } from '../fault.js';
-
-type JsonRecord = Record<string, unknown>;
+import { isRecord, type JsonRecord } from '../../shapes.js';
+import { pathOf, type ProxiedRequest, type ProxiedResponse } from '../fault.js';
 
 /** The app paths of spec/app.openapi.yaml (the app checks' list). */
 export const APP_PATHS = PATHS;
 
-/** The path of a request without its query string. */
-export function pathOf(req: ProxiedRequest): string {
-  const at = req.path.indexOf('?');
-  return at === -1 ? req.path : req.path.slice(0, at);
-}
+export { pathOf };
 
 /** Is `req` a `method` request of `path` (query string ignored)? */
 export function isCall(req: ProxiedRequest, method: string, path: string): boolean {

@@ -3,18 +3,11 @@
  * API, a document read, a GraphQL request, a webhook delivery, a call to the integration app) and
  * building the answers they put in place of the server's.
  */
-import type { ProxiedRequest, ProxiedResponse } from '../fault.js';
+import { PATHS } from '../../checks/app/session.js';
+import { isRecord, type JsonRecord } from '../../shapes.js';
+import { pathOf, type ProxiedRequest, type ProxiedResponse } from '../fault.js';
 
-export type JsonRecord = Record<string, unknown>;
-
-export function isRecord(value: unknown): value is JsonRecord {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
-}
-
-/** The path of a request without its query string. */
-export function pathOf(req: ProxiedRequest): string {
-  return req.path.split('?')[0] ?? '';
-}
+export { isRecord, pathOf, type JsonRecord };
 
 /** The query parameters of a request. */
 export function paramsOf(req: ProxiedRequest): URLSearchParams {
@@ -143,7 +136,7 @@ export function isAppCall(req: ProxiedRequest, path: string): boolean {
   return pathOf(req) === path;
 }
 
-export const APP_DATA = '/api/v1/synchronizer/data';
+export const APP_DATA = PATHS.data;
 
 /** Sends a copy of a request to where it was going (outbound faults that duplicate or re-order calls). */
 export async function sendCopy(req: ProxiedRequest, headers: Record<string, string> = req.headers): Promise<number> {

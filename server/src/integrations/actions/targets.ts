@@ -77,7 +77,7 @@ export async function resolveTargets(q: Queryable, catalog: Catalog, source: Sou
       );
     }
     const row: Record<string, unknown> = { [mapping.keyField]: entry.key };
-    for (const [appField, fieldMapping] of Object.entries(source.mapping.types[entry.appType]?.fields ?? {})) {
+    for (const [appField, fieldMapping] of Object.entries(mapping.fields)) {
       if (fieldMapping.kind !== 'value' || appField === mapping.keyField) continue;
       const def = type.fieldsByName.get(fieldMapping.field);
       if (!def || def.storage !== 'value' || def.key === null) continue;

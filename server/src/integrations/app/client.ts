@@ -171,6 +171,17 @@ export function createAppClient(appUrl: string, options: AppClientOptions): AppC
     }
   }
 
+  /** `key` of the answer when it is a JSON object with one; undefined for any other body (an optional body). */
+  function optionalField(response: ExchangeResponse, key: string): unknown {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(response.body.toString('utf8'));
+    } catch {
+      return undefined;
+    }
+    return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>)[key] : undefined;
+  }
+
   function checked<T>(operation: string, schemaName: AppSchemaName, response: ExchangeResponse): T {
     const value = parseJson(operation, response);
     const problem = contractProblem(schemaName, value);
@@ -245,13 +256,7 @@ export function createAppClient(appUrl: string, options: AppClientOptions): AppC
         return { status, body: checked<PreProcessResponse>(operation, 'PreProcessResponse', response) };
       }
       // A refused event: the status is forwarded, with the app's `reply` when it sent one.
-      let parsed: unknown;
-      try {
-        parsed = JSON.parse(response.body.toString('utf8'));
-      } catch {
-        parsed = undefined;
-      }
-      const reply = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>)['reply'] : undefined;
+      const reply = optionalField(response, 'reply');
       return { status, body: reply === undefined ? undefined : { reply, workspaceIds: [] } };
     },
 
@@ -261,13 +266,7 @@ export function createAppClient(appUrl: string, options: AppClientOptions): AppC
       const response = await send(operation, { method: 'POST', path: `${SYNCHRONIZER}/action`, body: payload, headers: jsonHeaders(true) });
       if (!isSuccess(response.status)) throw statusError(operation, response);
       // The body is optional: only a JSON object's `message` is kept.
-      let parsed: unknown;
-      try {
-        parsed = response.body.length === 0 ? undefined : JSON.parse(response.body.toString('utf8'));
-      } catch {
-        parsed = undefined;
-      }
-      const message = typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>)['message'] : undefined;
+      const message = optionalField(response, 'message');
       return typeof message === 'string' && message.trim() !== '' ? { message: clip(message.trim()) } : {};
     },
 
