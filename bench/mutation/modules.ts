@@ -1,0 +1,70 @@
+/**
+ * What `npm run mutation` mutates and which conformance checks must kill the mutants: one entry per
+ * module of the reference server, with the areas of the suite that speak about it. A path given on
+ * the command line runs with the checks of the module that holds it.
+ */
+export interface MutationModule {
+  /** Short name given on the command line (`npm run mutation -- query`). */
+  name: string;
+  /** Files Stryker mutates (globs relative to the project root). */
+  mutate: string[];
+  /** Check selectors (areas, check IDs or prefixes; conformance/src/registry.ts) whose checks run against each mutant. */
+  checks: string[];
+  /** One line on what the module does, for the results table. */
+  what: string;
+}
+
+export const MODULES: readonly MutationModule[] = [
+  {
+    name: 'query',
+    mutate: ['server/src/query/**/*.ts'],
+    checks: ['command-api', 'query', 'pagination', 'limits', 'consistency'],
+    what: 'the command API query compiler (q/where, q/order-by, selects, paths)',
+  },
+  {
+    name: 'graphql',
+    mutate: ['server/src/graphql/**/*.ts'],
+    checks: ['graphql', 'consistency'],
+    what: 'the GraphQL read API (schema per Space, filters, order, limits, files, rich text)',
+  },
+  {
+    name: 'webhooks',
+    mutate: ['server/src/webhooks/**/*.ts', '!server/src/webhooks/settings-page.ts'],
+    checks: ['webhooks', 'auth.webhooks-need-architect', 'consistency'],
+    what: 'webhook effects, signing, sending, the outbox queue and the routes',
+  },
+  {
+    name: 'documents',
+    mutate: ['server/src/documents/**/*.ts'],
+    checks: ['documents', 'comments', 'graphql.rich-text', 'sync.values-rich-text', 'sync.protection-rich-text'],
+    what: 'document codecs (md, html, json, plain text), the Yjs store and the routes',
+  },
+  {
+    name: 'model',
+    mutate: ['server/src/model/**/*.ts'],
+    checks: ['command-api', 'schema', 'query', 'webhooks', 'consistency'],
+    what: 'the value codec, the entity writer, the schema writer and the catalogue',
+  },
+  {
+    name: 'sync',
+    mutate: ['server/src/integrations/sync/**/*.ts'],
+    checks: ['sync', 'events', 'mapping'],
+    what: 'sync runs: pages, delta and full rules, protection, links, retries',
+  },
+  {
+    name: 'mapping',
+    mutate: ['server/src/integrations/mapping/**/*.ts'],
+    checks: ['mapping', 'sync', 'events'],
+    what: 'the app schema to Databases mapping and the value conversions',
+  },
+];
+
+export function moduleNamed(name: string): MutationModule | undefined {
+  return MODULES.find((m) => m.name === name);
+}
+
+/** The module whose files hold a path (a file or folder under server/src, `:from-to` lines allowed). */
+export function moduleOfPath(path: string): MutationModule | undefined {
+  const file = path.replace(/:[\d-]+$/, '').replace(/^\.\//, '').replace(/\/$/, '');
+  return MODULES.find((m) => m.mutate.some((glob) => !glob.startsWith('!') && (file.startsWith(glob.replace(/\/\*\*.*$/, '')) || glob.startsWith(`${file}/`))));
+}

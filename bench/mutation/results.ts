@@ -1,0 +1,211 @@
+// The results of mutation runs: each run's Stryker JSON report (mutation-testing-report-schema) is
+// boiled down to counts per file, the surviving mutants and the ones marked equivalent, kept in
+// bench/results/mutation/<target>-<profile>.json; bench/results/mutation.md is rebuilt from all of
+// them after every run.
+import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { machine } from '../lib/cli.js';
+import { MODULES } from './modules.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const DATA_DIR = join(ROOT, 'bench/results/mutation');
+const MARKDOWN = join(ROOT, 'bench/results/mutation.md');
+
+/** What a Stryker run left: its JSON report (absent when it failed early), the wall time, an error. */
+export interface MutationReport {
+  json: unknown;
+  durationMs: number;
+  error?: string;
+}
+
+const STATUSES = ['Killed', 'Timeout', 'Survived', 'NoCoverage', 'Ignored', 'RuntimeError', 'CompileError'] as const;
+type Status = (typeof STATUSES)[number];
+type Counts = Record<Status, number>;
+
+interface Mutant {
+  file: string;
+  line: number;
+  mutator: string;
+  original: string;
+  replacement: string;
+  reason?: string;
+}
+
+export interface RunRecord {
+  label: string;
+  module?: string;
+  mutate: string[];
+  checks: string[];
+  profile: string;
+  seed: number;
+  date: string;
+  durationMs: number;
+  machine: string;
+  error?: string;
+  total: Counts;
+  files: Record<string, Counts>;
+  survivors: Mutant[];
+  equivalent: Mutant[];
+}
+
+interface ReportMutant {
+  mutatorName: string;
+  replacement?: string;
+  status: string;
+  statusReason?: string;
+  location: { start: { line: number; column: number }; end: { line: number; column: number } };
+}
+
+interface ReportFile {
+  source: string;
+  mutants: ReportMutant[];
+}
+
+function emptyCounts(): Counts {
+  return { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0, Ignored: 0, RuntimeError: 0, CompileError: 0 };
+}
+
+function isReportFiles(value: unknown): value is { files: Record<string, ReportFile> } {
+  return typeof value === 'object' && value !== null && typeof (value as { files?: unknown }).files === 'object';
+}
+
+/** The text a mutant replaced, on one line, shortened. */
+function originalText(source: string, location: ReportMutant['location']): string {
+  const lines = source.split('\n');
+  const { start, end } = location;
+  const text =
+    start.line === end.line
+      ? (lines[start.line - 1] ?? '').slice(start.column - 1, end.column - 1)
+      : [(lines[start.line - 1] ?? '').slice(start.column - 1), ...lines.slice(start.line, end.line - 1), (lines[end.line - 1] ?? '').slice(0, end.column - 1)].join('\n');
+  return oneLine(text);
+}
+
+function oneLine(text: string, max = 90): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > max ? `${flat.slice(0, max - 1)}…` : flat;
+}
+
+/** Mutation score over the mutants that count: (killed + timed out) / (those + survived + no coverage). */
+export function score(c: Counts): number | undefined {
+  const valid = c.Killed + c.Timeout + c.Survived + c.NoCoverage;
+  return valid === 0 ? undefined : (c.Killed + c.Timeout) / valid;
+}
+
+export function summarize(json: unknown): Pick<RunRecord, 'total' | 'files' | 'survivors' | 'equivalent'> {
+  const total = emptyCounts();
+  const files: Record<string, Counts> = {};
+  const survivors: Mutant[] = [];
+  const equivalent: Mutant[] = [];
+  if (!isReportFiles(json)) return { total, files, survivors, equivalent };
+  for (const [file, report] of Object.entries(json.files).sort(([a], [b]) => a.localeCompare(b))) {
+    const counts = emptyCounts();
+    for (const m of report.mutants) {
+      const status = (STATUSES as readonly string[]).includes(m.status) ? (m.status as Status) : 'RuntimeError';
+      counts[status] += 1;
+      total[status] += 1;
+      const mutant: Mutant = {
+        file,
+        line: m.location.start.line,
+        mutator: m.mutatorName,
+        original: originalText(report.source, m.location),
+        replacement: oneLine(m.replacement ?? ''),
+      };
+      if (status === 'Survived' || status === 'NoCoverage') survivors.push(status === 'NoCoverage' ? { ...mutant, reason: 'no check reaches it' } : mutant);
+      if (status === 'Ignored') equivalent.push({ ...mutant, reason: m.statusReason ?? 'ignored' });
+    }
+    files[file] = counts;
+  }
+  survivors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+  return { total, files, survivors, equivalent };
+}
+
+/** Keeps one run's summary and rebuilds bench/results/mutation.md; answers the markdown's path. */
+export async function recordRun(run: {
+  plan: { label: string; module: string | undefined; mutate: string[]; checks: string[] };
+  profile: string;
+  seed: number;
+  report: MutationReport;
+}): Promise<string> {
+  const record: RunRecord = {
+    label: run.plan.label,
+    ...(run.plan.module === undefined ? {} : { module: run.plan.module }),
+    mutate: run.plan.mutate,
+    checks: run.plan.checks,
+    profile: run.profile,
+    seed: run.seed,
+    date: new Date().toISOString(),
+    durationMs: run.report.durationMs,
+    machine: machine(),
+    ...(run.report.error === undefined ? {} : { error: run.report.error }),
+    ...summarize(run.report.json),
+  };
+  await mkdir(DATA_DIR, { recursive: true });
+  await writeFile(join(DATA_DIR, `${run.plan.label.replace(/[^\w.-]+/g, '_')}-${run.profile}.json`), `${JSON.stringify(record, null, 2)}\n`);
+  await writeFile(MARKDOWN, renderMarkdown(await readRecords()));
+  return MARKDOWN;
+}
+
+async function readRecords(): Promise<RunRecord[]> {
+  const names = (await readdir(DATA_DIR)).filter((n) => n.endsWith('.json')).sort();
+  return Promise.all(names.map(async (n) => JSON.parse(await readFile(join(DATA_DIR, n), 'utf8')) as RunRecord));
+}
+
+function percent(value: number | undefined): string {
+  return value === undefined ? 'n/a' : `${(value * 100).toFixed(1)}%`;
+}
+
+function minutes(ms: number): string {
+  return ms < 60_000 ? `${(ms / 1000).toFixed(0)} s` : `${(ms / 60_000).toFixed(1)} min`;
+}
+
+function countsRow(name: string, c: Counts): string {
+  return `| ${name} | ${c.Killed} | ${c.Timeout} | ${c.Survived} | ${c.NoCoverage} | ${c.Ignored} | ${c.RuntimeError + c.CompileError} | ${percent(score(c))} |`;
+}
+
+function escapeCell(text: string): string {
+  return text.replace(/\|/g, '\\|').replace(/`/g, "'");
+}
+
+export function renderMarkdown(records: RunRecord[]): string {
+  const order = (r: RunRecord): number => {
+    const i = MODULES.findIndex((m) => m.name === r.label);
+    return i === -1 ? MODULES.length : i;
+  };
+  const sorted = [...records].sort((a, b) => order(a) - order(b) || a.label.localeCompare(b.label) || a.profile.localeCompare(b.profile));
+  const out: string[] = [
+    '# Mutation score of the conformance suite',
+    '',
+    'Made by `npm run mutation -- <module|path> [--profile quick|full]` (bench/mutation/): Stryker mutates one module of',
+    'the reference server and every mutant runs, in one long-lived process, against a fresh in-process server (pg-mem,',
+    'no response validation) with the conformance checks of that module\'s areas. A mutant is killed when a check',
+    'fails as the run\'s verdict would (a failed MUST); a warning or a note does not kill it. Score = (killed + timed',
+    'out) / (killed + timed out + survived + no coverage); equivalent mutants (marked in the source with a',
+    '`// Stryker disable` comment giving the reason) are left out of it and listed with their reasons.',
+    '',
+    '| module | profile | date | run time | killed | timed out | survived | no coverage | equivalent | errors | score |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
+  ];
+  for (const r of sorted) {
+    const c = r.total;
+    out.push(`| ${r.label} | ${r.profile} | ${r.date.slice(0, 10)} | ${minutes(r.durationMs)} | ${c.Killed} | ${c.Timeout} | ${c.Survived} | ${c.NoCoverage} | ${c.Ignored} | ${c.RuntimeError + c.CompileError} | ${percent(score(c))} |`);
+  }
+  for (const r of sorted) {
+    out.push('', `## ${r.label}, ${r.profile} profile`, '');
+    out.push(`${r.date} · ${minutes(r.durationMs)} · seed ${r.seed} · mutated: \`${r.mutate.join('`, `')}\` · checks: \`${r.checks.join('`, `')}\``);
+    out.push('', `Machine: ${r.machine}`);
+    if (r.error) out.push('', `The run did not finish: ${r.error}`);
+    out.push('', '| file | killed | timed out | survived | no coverage | equivalent | errors | score |', '|---|---|---|---|---|---|---|---|');
+    for (const [file, c] of Object.entries(r.files)) out.push(countsRow(`\`${file}\``, c));
+    out.push(countsRow('**all**', r.total));
+    if (r.survivors.length > 0) {
+      out.push('', `Surviving mutants (${r.survivors.length}):`, '', '| where | mutator | original | mutant | note |', '|---|---|---|---|---|');
+      for (const m of r.survivors) out.push(`| \`${m.file}:${m.line}\` | ${m.mutator} | \`${escapeCell(m.original)}\` | \`${escapeCell(m.replacement)}\` | ${m.reason ?? ''} |`);
+    }
+    if (r.equivalent.length > 0) {
+      out.push('', `Equivalent mutants (${r.equivalent.length}):`, '', '| where | mutator | original | mutant | why it is equivalent |', '|---|---|---|---|---|');
+      for (const m of r.equivalent) out.push(`| \`${m.file}:${m.line}\` | ${m.mutator} | \`${escapeCell(m.original)}\` | \`${escapeCell(m.replacement)}\` | ${escapeCell(m.reason ?? '')} |`);
+    }
+  }
+  return `${out.join('\n')}\n`;
+}
