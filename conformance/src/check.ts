@@ -68,6 +68,13 @@ export interface Check {
   /** What the check verifies, as a sentence fragment. */
   name: string;
   level: Level;
+  /**
+   * Set on a check of a feature beyond the contract's forms ("if supported, then correct"): the level
+   * at which a target that lacks the feature is graded (it answers a named "unsupported" error, and
+   * the check throws CheckUnsupported). A target that accepts the feature and answers wrongly fails
+   * at `level`.
+   */
+  unsupported?: Exclude<Level, 'MUST'>;
   /** Spec area (spec/CONVENTIONS.md), e.g. `auth`, `command-api`. */
   area: string;
   /** Requirement IDs from spec/requirements.yaml, e.g. `AUTH-001`. */
@@ -117,4 +124,20 @@ export class CheckSkipped extends Error {
 
 export function isCheckSkipped(value: unknown): value is CheckSkipped {
   return value instanceof CheckSkipped;
+}
+
+/**
+ * Thrown by a check when the target answered a named "unsupported" error for a feature the check
+ * verifies (an unknown command, operator, format or route), after everything it does support was
+ * found right: verdict `unsupported`, graded by the check's `unsupported` level.
+ */
+export class CheckUnsupported extends Error {
+  constructor(readonly features: readonly string[], detail?: string) {
+    super(`not supported by the target: ${features.join(', ')}${detail === undefined ? '' : ` (${detail})`}`);
+    this.name = 'CheckUnsupported';
+  }
+}
+
+export function isCheckUnsupported(value: unknown): value is CheckUnsupported {
+  return value instanceof CheckUnsupported;
 }

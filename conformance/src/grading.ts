@@ -1,6 +1,8 @@
 /**
  * Grades a check's verdict by its level and by the expected-failures list: a failed or crashed
- * MUST check fails the run, a SHOULD one warns, a MAY one notes. A listed failure is an expected
+ * MUST check fails the run, a SHOULD one warns, a MAY one notes. "If supported, then correct": an
+ * `unsupported` verdict (the target named the feature as one it lacks) is graded at the check's
+ * `unsupported` level, while a wrong answer stays graded at its level. A listed failure is an expected
  * failure (the run goes on green); a listed check that passes is an unexpected pass (the run fails,
  * so that the list is kept true).
  */
@@ -13,12 +15,25 @@ export const FAILING_OUTCOMES: ReadonlySet<Outcome> = new Set<Outcome>(['fail', 
 
 const BY_LEVEL: Record<Level, Outcome> = { MUST: 'fail', SHOULD: 'warn', MAY: 'note' };
 
-/** The outcome of a verdict at a level; `expectedReason` is set when the check is in the expected-failures list. */
-export function grade(verdict: Verdict, level: Level, expectedReason?: string): Outcome {
+/** The level a verdict is graded at: the `unsupported` level for an unsupported verdict, else the check's level. */
+export function gradedLevel(verdict: Verdict, level: Level, unsupportedLevel?: Level): Level {
+  return verdict === 'unsupported' ? (unsupportedLevel ?? level) : level;
+}
+
+/** Did the check find the target lacking (failed, crashed or unsupported)? */
+export function isFailedVerdict(verdict: Verdict): boolean {
+  return verdict === 'fail' || verdict === 'error' || verdict === 'unsupported';
+}
+
+/**
+ * The outcome of a verdict at a level; `expectedReason` is set when the check is in the
+ * expected-failures list, `unsupportedLevel` when it verifies a feature beyond the contract's forms.
+ */
+export function grade(verdict: Verdict, level: Level, expectedReason?: string, unsupportedLevel?: Level): Outcome {
   if (verdict === 'skip') return 'skip';
-  const failed = verdict === 'fail' || verdict === 'error';
+  const failed = isFailedVerdict(verdict);
   if (expectedReason !== undefined) return failed ? 'expected-failure' : 'unexpected-pass';
-  return failed ? BY_LEVEL[level] : 'pass';
+  return failed ? BY_LEVEL[gradedLevel(verdict, level, unsupportedLevel)] : 'pass';
 }
 
 export function emptyOutcomeCounts(): OutcomeCounts {

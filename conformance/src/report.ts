@@ -49,7 +49,12 @@ function indent(text: string, prefix = '      '): string {
 /** `MUST    auth.missing-token  [AUTH-001]  name`, one line per check. */
 export function formatCheckList(checks: readonly Check[]): string {
   const width = Math.max(0, ...checks.map((c) => c.id.length));
-  return checks.map((c) => `${c.level.padEnd(6)}  ${c.id.padEnd(width)}  [${c.requirements.join(', ')}]  ${c.name}${c.cost === 'slow' ? ' (slow: full profile only)' : ''}`).join('\n');
+  return checks
+    .map((c) => {
+      const unsupported = c.unsupported === undefined ? '' : ` (if supported; unsupported: ${c.unsupported})`;
+      return `${c.level.padEnd(6)}  ${c.id.padEnd(width)}  [${c.requirements.join(', ')}]  ${c.name}${unsupported}${c.cost === 'slow' ? ' (slow: full profile only)' : ''}`;
+    })
+    .join('\n');
 }
 
 /** `PASS   MUST    auth.missing-token  [AUTH-001]  name (12 ms)` and, unless it passed, the details below it. */

@@ -10,7 +10,14 @@ import { isRecord } from './shapes.js';
 
 export interface Requirement {
   id: string;
+  /** The level of a wrong answer (for a feature beyond the contract's forms: when the target supports it). */
   level: Level;
+  /**
+   * For a feature beyond the contract's forms ("if supported, then correct"): the level of supporting
+   * it at all. A target may lack the feature (a named "unsupported" answer: warn or note), but when it
+   * accepts it the clause holds at `level`.
+   */
+  support?: Exclude<Level, 'MUST'>;
   area: string;
   clause: string;
   /** `server`, `app` or `client`, when the catalogue says. */
@@ -57,6 +64,12 @@ export function parseRequirements(document: unknown, source = 'requirements.yaml
     }
     if (byId.has(id)) problems.push(`requirement ${id} is listed twice`);
     const requirement: Requirement = { id, level, area, clause };
+    const support = entry['support'];
+    if (support !== undefined) {
+      if (support !== 'SHOULD' && support !== 'MAY') problems.push(`requirement ${id}: support must be SHOULD or MAY`);
+      else if (level !== 'MUST') problems.push(`requirement ${id}: support is given, so level (the level of a wrong answer) must be MUST`);
+      else requirement.support = support;
+    }
     const target = optionalString(entry, 'target');
     const origin = optionalString(entry, 'origin');
     const section = optionalString(entry, 'section');

@@ -2,8 +2,8 @@
  * Runs checks sequentially against a target and summarises the verdicts.
  */
 import type { CheckResult as ReportCheckResult, ConformanceReport, Outcome, OutcomeCounts, Profile, Verdict } from '../../generated/conformance/report.js';
-import { LEVELS, isCheckFailure, isCheckSkipped, type AppTargetOptions, type Check, type FailureDetails, type Level, type Target } from './check.js';
-import { FAILING_OUTCOMES, countOutcomes, grade } from './grading.js';
+import { LEVELS, isCheckFailure, isCheckSkipped, isCheckUnsupported, type AppTargetOptions, type Check, type FailureDetails, type Level, type Target } from './check.js';
+import { FAILING_OUTCOMES, countOutcomes, grade, gradedLevel, isFailedVerdict } from './grading.js';
 import { HttpClient, normalizeBaseUrl, DEFAULT_TIMEOUT_MS } from './http.js';
 import { profileChecks } from './profiles.js';
 import { checksFor, selectChecks } from './registry.js';
@@ -76,13 +76,20 @@ type Found = Omit<CheckResult, 'outcome' | 'expectedFailureReason'>;
 async function runOne(check: Check, options: RunOptions, seed: number, numRuns: number): Promise<CheckResult> {
   const found = await verdictOf(check, options, seed, numRuns);
   const reason = options.expectedFailures?.get(check.id);
-  return { ...found, outcome: grade(found.verdict, check.level, reason), ...(reason === undefined ? {} : { expectedFailureReason: reason }) };
+  return { ...found, outcome: grade(found.verdict, check.level, reason, check.unsupported), ...(reason === undefined ? {} : { expectedFailureReason: reason }) };
 }
 
 async function verdictOf(check: Check, options: RunOptions, seed: number, numRuns: number): Promise<Found> {
   const http = new HttpClient({ baseUrl: options.baseUrl, token: options.token, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
   const log = options.log ?? ((): void => undefined);
-  const base = { id: check.id, name: check.name, level: check.level, area: check.area, requirements: [...check.requirements] };
+  const base = {
+    id: check.id,
+    name: check.name,
+    level: check.level,
+    ...(check.unsupported === undefined ? {} : { unsupportedLevel: check.unsupported }),
+    area: check.area,
+    requirements: [...check.requirements],
+  };
   const started = performance.now();
   const fastCheck = options.path === undefined ? { seed, numRuns } : { seed, numRuns, path: options.path };
   try {
@@ -100,6 +107,9 @@ async function verdictOf(check: Check, options: RunOptions, seed: number, numRun
     const durationMs = Math.round(performance.now() - started);
     if (isCheckSkipped(error)) {
       return { ...base, verdict: 'skip', durationMs, message: error.message, exchanges: http.exchanges.length };
+    }
+    if (isCheckUnsupported(error)) {
+      return { ...base, verdict: 'unsupported', durationMs, message: error.message, exchanges: http.exchanges.length };
     }
     if (isCheckFailure(error)) {
       return { ...base, verdict: 'fail', durationMs, message: error.message, details: error.details, exchanges: http.exchanges.length };
@@ -120,8 +130,11 @@ export function summarize(
   results: CheckResult[],
   meta: Pick<RunSummary, 'target' | 'baseUrl' | 'profile' | 'seed' | 'numRuns' | 'startedAt' | 'durationMs' | 'leftOutByProfile'>,
 ): RunSummary {
-  const byLevel = Object.fromEntries(LEVELS.map((level) => [level, countOutcomes(results.filter((r) => r.level === level).map((r) => r.outcome))])) as Record<Level, OutcomeCounts>;
-  const conformant = !results.some((r) => r.level === 'MUST' && (r.verdict === 'fail' || r.verdict === 'error'));
+  // By the level each verdict is graded at (an unsupported feature counts at its support level).
+  const byLevel = Object.fromEntries(
+    LEVELS.map((level) => [level, countOutcomes(results.filter((r) => gradedLevel(r.verdict, r.level, r.unsupportedLevel) === level).map((r) => r.outcome))]),
+  ) as Record<Level, OutcomeCounts>;
+  const conformant = !results.some((r) => isFailedVerdict(r.verdict) && gradedLevel(r.verdict, r.level, r.unsupportedLevel) === 'MUST');
   return {
     ...meta,
     results,

@@ -39,6 +39,19 @@ describe('check catalogue', () => {
     expect(tooStrong).toEqual([]);
   });
 
+  it('if supported, then correct: a check of a feature beyond the contract covers a requirement with that support level, and a wrong answer is a MUST', () => {
+    const wrong = allChecks
+      .filter((c) => c.unsupported !== undefined)
+      .filter((c) => c.level !== 'MUST' || !c.requirements.some((id) => catalogue.byId.get(id)?.support === c.unsupported))
+      .map((c) => `${c.id} (${c.level}, unsupported ${c.unsupported}) covers ${c.requirements.map((id) => `${id} (${catalogue.byId.get(id)?.level}, support ${catalogue.byId.get(id)?.support ?? '-'})`).join(', ')}`);
+    expect(wrong).toEqual([]);
+    // A check whose requirements all say "if supported" grades a missing feature, not a failure.
+    const ungraded = allChecks
+      .filter((c) => c.unsupported === undefined && c.requirements.length > 0 && c.requirements.every((id) => catalogue.byId.get(id)?.support !== undefined))
+      .map((c) => c.id);
+    expect(ungraded).toEqual([]);
+  });
+
   it("a check's area is the area of one of its requirements", () => {
     const wrong = allChecks
       .filter((c) => !c.requirements.some((id) => catalogue.byId.get(id)?.area === c.area))
@@ -57,6 +70,13 @@ describe('requirements loader', () => {
     expect(() => parseRequirements({ requirements: [{ id: 'AUTH-001', level: 'MUST', area: 'auth' }] })).toThrow(/clause/);
     expect(() => parseRequirements({ requirements: [{ id: 'AUTH-001', level: 'MUSTN', area: 'auth', clause: 'x' }] })).toThrow(/level/);
     expect(() => parseRequirements({ nope: [] })).toThrow(/requirements/);
+  });
+
+  it('reads support (SHOULD or MAY) only on MUST entries', () => {
+    const entry = { id: 'QUERY-014', level: 'MUST', area: 'query', clause: 'x', support: 'SHOULD' };
+    expect(parseRequirements({ requirements: [entry] }).byId.get('QUERY-014')?.support).toBe('SHOULD');
+    expect(() => parseRequirements({ requirements: [{ ...entry, level: 'SHOULD' }] })).toThrow(/must be MUST/);
+    expect(() => parseRequirements({ requirements: [{ ...entry, support: 'MUST' }] })).toThrow(/SHOULD or MAY/);
   });
 
   it('rejects duplicate IDs', () => {

@@ -23,6 +23,7 @@ import { SelectionError } from '../src/registry.js';
 import { buildReport } from '../src/reports/build.js';
 import { traceability } from '../src/reports/traceability.js';
 import { parseRequirements } from '../src/requirements.js';
+import { SupportLedger } from '../src/support.js';
 import { runChecks, type CheckResult, type OutcomeCounts, type RunSummary } from '../src/runner.js';
 import { findStackTrace } from '../src/shapes.js';
 import { Progress } from '../src/progress.js';
@@ -284,6 +285,38 @@ describe('runner', () => {
     expect(grade('skip', 'MUST', 'listed')).toBe('skip');
     expect(grade('fail', 'MUST', 'listed')).toBe('expected-failure');
     expect(grade('pass', 'MAY', 'listed')).toBe('unexpected-pass');
+  });
+
+  it('if supported, then correct: a missing feature is graded at the support level, a wrong answer at the check level', async () => {
+    expect(grade('unsupported', 'MUST', undefined, 'SHOULD')).toBe('warn');
+    expect(grade('unsupported', 'MUST', undefined, 'MAY')).toBe('note');
+    expect(grade('fail', 'MUST', undefined, 'SHOULD')).toBe('fail');
+    expect(grade('unsupported', 'MUST')).toBe('fail');
+    const feature = (id: string, outcome: 'lacks' | 'wrong'): Check =>
+      defineCheck({
+        id,
+        name: `feature ${id}`,
+        level: 'MUST',
+        unsupported: 'SHOULD',
+        area: 'command-api',
+        requirements: ['CMD-010'],
+        target: 'server',
+        async run() {
+          const ledger = new SupportLedger();
+          ledger.lacks('svc.entity/delete', 'the target answered command.error/unknown-command');
+          if (outcome === 'wrong') throw new CheckFailure('the deleted Entity is still listed');
+          ledger.finish();
+        },
+      });
+    const lacking = await runChecks({ ...base, checks: [feature('feature.lacks', 'lacks')] });
+    expect(lacking.results[0]).toMatchObject({ verdict: 'unsupported', outcome: 'warn', level: 'MUST', unsupportedLevel: 'SHOULD' });
+    expect(lacking.results[0]?.message).toMatch(/not supported by the target: svc.entity\/delete \(svc.entity\/delete: the target answered command.error\/unknown-command\)/);
+    expect(lacking.conformant).toBe(true);
+    expect(lacking.byLevel.SHOULD.warn).toBe(1);
+    const wrong = await runChecks({ ...base, checks: [feature('feature.wrong', 'wrong')] });
+    expect(wrong.results[0]).toMatchObject({ verdict: 'fail', outcome: 'fail' });
+    expect(wrong.conformant).toBe(false);
+    expect(wrong.exitCode).toBe(1);
   });
 
   it('expected failures: a listed failure does not fail the run, a listed check that passes does', async () => {

@@ -25,14 +25,14 @@ export type Profile = "quick" | "full";
  */
 export type Level = "MUST" | "SHOULD" | "MAY";
 /**
- * What the check found: `fail` the target does not conform, `error` the check crashed (a fault of the target or of the check), `skip` the check does not apply to this target.
+ * What the check found: `fail` the target does not conform, `error` the check crashed (a fault of the target or of the check), `unsupported` the target answered a named "unsupported" error for a feature beyond the contract's forms (every part it does support was right), `skip` the check does not apply to this target.
  *
  * This interface was referenced by `ConformanceReport`'s JSON-Schema
  * via the `definition` "Verdict".
  */
-export type Verdict = "pass" | "fail" | "error" | "skip";
+export type Verdict = "pass" | "fail" | "error" | "unsupported" | "skip";
 /**
- * The verdict graded by the check's level: a failed or crashed MUST check is `fail` (the run fails), a SHOULD one `warn`, a MAY one `note`. A failure listed in the expected-failures file is `expected-failure` (the run does not fail); a listed check that passes is `unexpected-pass` (the run fails: remove it from the file).
+ * The verdict graded by the check's level: a failed or crashed MUST check is `fail` (the run fails), a SHOULD one `warn`, a MAY one `note`. An `unsupported` verdict is graded by the check's `unsupportedLevel` instead (a wrong answer is a failure; a missing feature only warns or notes). A failure listed in the expected-failures file is `expected-failure` (the run does not fail); a listed check that passes is `unexpected-pass` (the run fails: remove it from the file).
  *
  * This interface was referenced by `ConformanceReport`'s JSON-Schema
  * via the `definition` "Outcome".
@@ -149,6 +149,10 @@ export interface CheckResult {
    * Requirement IDs of spec/requirements.yaml the check covers.
    */
   requirements: string[];
+  /**
+   * Present on checks of features beyond the contract's forms ("if supported, then correct"): the level an `unsupported` verdict is graded at, while a wrong answer is graded at `level`.
+   */
+  unsupportedLevel?: "MUST" | "SHOULD" | "MAY";
   verdict: Verdict;
   outcome: Outcome;
   durationMs: number;
@@ -157,7 +161,7 @@ export interface CheckResult {
    */
   exchanges: number;
   /**
-   * Why the check failed or crashed, or why it was skipped.
+   * Why the check failed or crashed, what the target does not support, or why it was skipped.
    */
   message?: string;
   /**

@@ -29,6 +29,7 @@ function flatten(result: CheckResult): ReportResult {
     id: result.id,
     name: result.name,
     level: result.level,
+    ...(result.unsupportedLevel === undefined ? {} : { unsupportedLevel: result.unsupportedLevel }),
     area: result.area,
     requirements: [...result.requirements],
     verdict: result.verdict,

@@ -298,9 +298,13 @@ function findingIntro(result: CheckResult): string {
     case 'fail':
       return result.verdict === 'error' ? 'The check crashed (a MUST check: the run fails).' : 'A MUST requirement is not met: the run fails.';
     case 'warn':
-      return 'A SHOULD requirement is not met: a warning, the run does not fail.';
+      return result.verdict === 'unsupported'
+        ? 'The target does not support this feature beyond the contract (support is a SHOULD): a warning, the run does not fail.'
+        : 'A SHOULD requirement is not met: a warning, the run does not fail.';
     case 'note':
-      return 'A MAY behaviour is not met: a note, the run does not fail.';
+      return result.verdict === 'unsupported'
+        ? 'The target does not support this optional feature (MAY): a note, the run does not fail.'
+        : 'A MAY behaviour is not met: a note, the run does not fail.';
     default:
       return '';
   }

@@ -158,9 +158,9 @@ function outcomeElement(report: ConformanceReport, result: CheckResult): string 
     case 'skip':
       return element('skipped', { message: firstLine(result.message, 'skipped') });
     case 'warn':
-      return element('system-out', {}, `WARN (${result.level}): ${details || 'the check failed'}`);
+      return element('system-out', {}, `WARN (${result.unsupportedLevel ?? result.level}): ${details || 'the check failed'}`);
     case 'note':
-      return element('system-out', {}, `NOTE (${result.level}): ${details || 'the check failed'}`);
+      return element('system-out', {}, `NOTE (${result.unsupportedLevel ?? result.level}): ${details || 'the check failed'}`);
     case 'pass':
       return '';
   }

@@ -1,0 +1,81 @@
+/**
+ * "If supported, then correct": how a target says it lacks a feature beyond the contract's forms,
+ * and a ledger of the features a check found missing.
+ *
+ * A target lacks a feature when it answers one of the named "unsupported" errors of
+ * spec/CONVENTIONS.md ("Features beyond the contract"): an unknown command, an unknown operator
+ * (naming that operator), an unknown document format, a route it does not serve. Any other answer
+ * means the target took the request on, so what it answered must be right: a check verifies it at
+ * its own level (MUST). A check that met unsupported features throws CheckUnsupported at the end,
+ * after everything else it verified passed, and the run grades it at the check's `unsupported` level.
+ */
+import { CheckUnsupported } from './check.js';
+import type { HttpResponse } from './http.js';
+import { commandError, isRecord } from './shapes.js';
+
+/** The command API's answer naming `command` as unknown (`command.error/unknown-command`). */
+export function isUnknownCommand(res: HttpResponse, command?: string): boolean {
+  const error = commandError(res.json) ?? innerBatchError(res.json);
+  if (error?.name !== 'command.error/unknown-command') return false;
+  return command === undefined || error.data['command'] === undefined || error.data['command'] === command;
+}
+
+/** The command API's answer naming `operator` as not known (`entity.error/query-operator-invalid` with `data.operator`). */
+export function isUnknownOperator(res: HttpResponse, operator: string): boolean {
+  const error = commandError(res.json) ?? innerBatchError(res.json);
+  return error?.name === 'entity.error/query-operator-invalid' && error.data['operator'] === operator;
+}
+
+/** A route the target does not serve: 404 `route.error/not-found` or 405 `route.error/method-not-allowed` (or any 404/405 without a body). */
+export function isUnservedRoute(res: HttpResponse): boolean {
+  if (res.status !== 404 && res.status !== 405) return false;
+  const name = isRecord(res.json) ? res.json['name'] : undefined;
+  return name === undefined || name === 'route.error/not-found' || name === 'route.error/method-not-allowed';
+}
+
+/** `document.error/format-unsupported` (400). */
+export function isUnsupportedFormat(res: HttpResponse): boolean {
+  return res.status === 400 && isRecord(res.json) && res.json['name'] === 'document.error/format-unsupported';
+}
+
+/** The inner error of a failed svc.command/batch (`command.error/batch-failed` with `data.error`). */
+function innerBatchError(body: unknown): { name: string; data: Record<string, unknown> } | undefined {
+  const outer = commandError(body);
+  if (outer?.name !== 'command.error/batch-failed') return undefined;
+  const inner = outer.data['error'];
+  if (!isRecord(inner) || typeof inner['name'] !== 'string') return undefined;
+  return { name: inner['name'], data: isRecord(inner['data']) ? inner['data'] : {} };
+}
+
+/**
+ * The features a check found unsupported. `finish()` throws CheckUnsupported when there is one;
+ * call it last, once everything supported has been verified.
+ */
+export class SupportLedger {
+  private readonly missing = new Map<string, string>();
+
+  /** Records `feature` as unsupported; `detail` says what the target answered. */
+  lacks(feature: string, detail: string): void {
+    if (!this.missing.has(feature)) this.missing.set(feature, detail);
+  }
+
+  has(feature: string): boolean {
+    return !this.missing.has(feature);
+  }
+
+  get unsupported(): string[] {
+    return [...this.missing.keys()];
+  }
+
+  finish(): void {
+    if (this.missing.size === 0) return;
+    const details = [...this.missing.entries()].map(([feature, detail]) => `${feature}: ${detail}`).join('; ');
+    throw new CheckUnsupported([...this.missing.keys()], details);
+  }
+}
+
+/** Throws CheckUnsupported at once: the check can verify nothing without `feature`. */
+export function unsupported(feature: string, res: HttpResponse): never {
+  const name = commandError(res.json)?.name ?? (isRecord(res.json) && typeof res.json['name'] === 'string' ? res.json['name'] : `status ${res.status}`);
+  throw new CheckUnsupported([feature], `the target answered ${name}`);
+}
