@@ -57,6 +57,12 @@ export interface CheckContext {
   /** Client bound to baseUrl and token; records every exchange of the current check. */
   http: HttpClient;
   fastCheck: FastCheckSettings;
+  /**
+   * When the check must be done (epoch milliseconds): its own time limit or the run's, whichever
+   * comes first. Requests past it fail at once and property runs stop shrinking; the runner fails a
+   * check still running then.
+   */
+  deadline: number;
   log: (message: string) => void;
   /** App target only: the account to use and what may be done with it. */
   app?: AppTargetOptions;

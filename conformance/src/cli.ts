@@ -22,7 +22,7 @@ import { renderJunit } from './reports/junit.js';
 import { traceability } from './reports/traceability.js';
 import { loadRequirements } from './requirements.js';
 import { isRecord } from './shapes.js';
-import { plan, randomSeed, runChecks, type RunOptions } from './runner.js';
+import { CHECK_TIME_LIMIT_MS, plan, randomSeed, runChecks, type RunOptions } from './runner.js';
 
 const USAGE = `Usage:
   svc-conformance server --base-url URL --token TOKEN [--reader-token TOKEN] [options]
@@ -59,7 +59,13 @@ Choosing what runs:
   --expected-failures FILE
                    YAML/JSON {expectedFailures: [{check, reason}]}: listed failures do not fail the
                    run; a listed check that passes does (spec/conformance/expected-failures.schema.json)
-  --timeout MS     per-request time-out (default ${DEFAULT_TIMEOUT_MS})
+  --timeout S      time limit of the whole run in seconds (none by default): a check still running
+                   then fails naming its last request, the checks not started are not run, and the
+                   run is not conformant (exit 1)
+  --check-timeout S  time limit of one check in seconds (default ${CHECK_TIME_LIMIT_MS.quick / 1000} in the quick profile,
+                   ${CHECK_TIME_LIMIT_MS.full / 1000} in full): a check that hangs fails, naming its last request
+  --request-timeout MS
+                   per-request time-out (default ${DEFAULT_TIMEOUT_MS})
 
 Reports:
   --json FILE      the run as JSON (spec/conformance/report.schema.json), traceability included
@@ -144,6 +150,8 @@ const OPTIONS = {
   skip: { type: 'string' },
   'expected-failures': { type: 'string' },
   timeout: { type: 'string' },
+  'check-timeout': { type: 'string' },
+  'request-timeout': { type: 'string' },
   json: { type: 'string' },
   junit: { type: 'string' },
   html: { type: 'string' },
@@ -261,7 +269,9 @@ export async function main(argv: string[]): Promise<number> {
   const setup = target === 'server' ? serverSetup(values) : await appSetup(values);
   const seed = integer(values.seed, '--seed', 0) ?? randomSeed();
   const runs = integer(values.runs, '--runs', 1);
-  const timeoutMs = integer(values.timeout, '--timeout', 1);
+  const timeoutMs = integer(values['request-timeout'], '--request-timeout', 1);
+  const runTimeoutS = integer(values.timeout, '--timeout', 1);
+  const checkTimeoutS = integer(values['check-timeout'], '--check-timeout', 1);
   const planned = plan({ ...selection, ...(runs === undefined ? {} : { numRuns: runs }) });
   if (values.path !== undefined && planned.checks.length !== 1) throw new UsageError('--path replays one property: select exactly one check with --only');
   const expectedFailuresFile = values['expected-failures'];
@@ -288,6 +298,8 @@ export async function main(argv: string[]): Promise<number> {
       ...(runs === undefined ? {} : { numRuns: runs }),
       ...(values.path === undefined ? {} : { path: values.path }),
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
+      ...(runTimeoutS === undefined ? {} : { runTimeoutMs: runTimeoutS * 1000 }),
+      ...(checkTimeoutS === undefined ? {} : { checkTimeoutMs: checkTimeoutS * 1000 }),
       ...(expectedFailures === undefined ? {} : { expectedFailures }),
       onStart: progress.onStart,
       onResult: progress.onResult,

@@ -58,6 +58,8 @@ export interface HttpClientOptions {
   baseUrl: string;
   token: string;
   timeoutMs?: number;
+  /** Epoch milliseconds after which no request is sent and a running one is cut (the check's deadline). */
+  deadline?: number;
   onExchange?: (exchange: Exchange) => void;
 }
 
@@ -78,6 +80,8 @@ export class HttpClient {
   readonly baseUrl: string;
   readonly token: string;
   readonly timeoutMs: number;
+  /** Epoch milliseconds after which requests fail at once (a check past its time limit). */
+  deadline: number;
   readonly exchanges: Exchange[] = [];
   private readonly onExchange: ((exchange: Exchange) => void) | undefined;
 
@@ -85,6 +89,7 @@ export class HttpClient {
     this.baseUrl = normalizeBaseUrl(options.baseUrl);
     this.token = options.token;
     this.timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
+    this.deadline = options.deadline ?? Number.POSITIVE_INFINITY;
     this.onExchange = options.onExchange;
   }
 
@@ -121,7 +126,13 @@ export class HttpClient {
 
   async request(spec: RequestSpec): Promise<HttpResponse> {
     const request = this.buildRequest(spec);
-    const timeoutMs = spec.timeoutMs ?? this.timeoutMs;
+    const left = this.deadline - Date.now();
+    if (left <= 0) {
+      this.record({ request, error: "not sent: the check's time limit ran out", durationMs: 0 });
+      throw new HttpError(`${request.method} ${request.url}: not sent, the check's time limit ran out`, request);
+    }
+    const ownTimeout = spec.timeoutMs ?? this.timeoutMs;
+    const timeoutMs = Math.min(ownTimeout, left);
     const started = performance.now();
     try {
       const response = await fetch(request.url, {
@@ -149,7 +160,7 @@ export class HttpClient {
       return result;
     } catch (error) {
       const durationMs = Math.round(performance.now() - started);
-      const reason = describeFetchError(error, timeoutMs);
+      const reason = timeoutMs < ownTimeout && isTimeout(error) ? `no response before the check's time limit ran out (${timeoutMs} ms)` : describeFetchError(error, timeoutMs);
       this.record({ request, error: reason, durationMs });
       throw new HttpError(`${request.method} ${request.url}: ${reason}`, request);
     }
@@ -172,6 +183,10 @@ export class HttpClient {
     this.exchanges.push(exchange);
     this.onExchange?.(exchange);
   }
+}
+
+function isTimeout(error: unknown): boolean {
+  return error instanceof Error && (error.name === 'TimeoutError' || error.name === 'AbortError');
 }
 
 function describeFetchError(error: unknown, timeoutMs: number): string {

@@ -64,13 +64,19 @@ export async function checkProperty<T>(
     numRuns: options.numRuns ?? ctx.fastCheck.numRuns,
   };
   if (ctx.fastCheck.path !== undefined) parameters.path = ctx.fastCheck.path;
+  // Runs and shrinking stop at the check's deadline; a failure found by then is still reported.
+  const left = ctx.deadline - Date.now();
+  if (Number.isFinite(left)) parameters.interruptAfterTimeLimit = Math.max(1, left);
   if (options.examples) parameters.examples = options.examples.map((example): [T] => [example]);
 
   const details = await fc.check(property, parameters);
+  if (!details.failed && details.interrupted) {
+    throw new CheckFailure(`the check's time limit ran out after ${details.numRuns} of ${parameters.numRuns ?? ''} property run(s), none failing so far`, { seed: details.seed });
+  }
   if (!details.failed) return;
   if (details.counterexample === null) {
     throw new CheckFailure(
-      details.interrupted ? 'property run was interrupted' : `property gave up after ${details.numSkips} skipped values`,
+      `property gave up after ${details.numSkips} skipped values`,
       { seed: details.seed },
     );
   }
@@ -81,7 +87,7 @@ export async function checkProperty<T>(
   const curl = error instanceof RunFailure ? error.curl : undefined;
   ctx.log(`property failed: seed ${details.seed}, path ${details.counterexamplePath}, ${details.numShrinks} shrinks`);
   throw new CheckFailure(
-    `property falsified after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s): ${message}`,
+    `property falsified after ${details.numRuns} run(s), shrunk ${details.numShrinks} time(s)${details.interrupted ? " (shrinking cut short by the check's time limit)" : ''}: ${message}`,
     {
       counterexample: prettyValue(details.counterexample[0]),
       ...(curl === undefined ? {} : { curl }),

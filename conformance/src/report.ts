@@ -84,7 +84,11 @@ export function formatSummary(summary: RunSummary): string {
         .map((o) => `${c[o]} ${o === 'fail' ? 'failed' : o === 'warn' ? 'warned' : o === 'note' ? 'noted' : o === 'skip' ? 'skipped' : o}`);
       return `${level} ${c.pass}/${c.total} passed${parts.length > 0 ? ` (${parts.join(', ')})` : ''}`;
     });
-  const verdict = summary.conformant ? 'conformant (every MUST check passed)' : 'NOT conformant (a MUST check failed)';
+  const verdict = summary.interrupted !== undefined
+    ? `NOT conformant (the run was cut short: ${summary.interrupted})`
+    : summary.conformant
+      ? 'conformant (every MUST check passed)'
+      : 'NOT conformant (a MUST check failed)';
   const run = summary.exitCode === 0 ? '' : summary.counts['unexpected-pass'] > 0 && summary.counts.fail === 0 ? ' The run fails: an expected failure passed.' : '';
   const leftOut = summary.leftOutByProfile.length > 0 ? ` The ${summary.profile} profile left out ${summary.leftOutByProfile.length} slow checks.` : '';
   return `${summary.counts.total} checks in ${summary.durationMs} ms: ${levels.join('; ') || 'nothing run'}. ${verdict}.${run}${leftOut} profile ${summary.profile}, seed ${summary.seed}, ${summary.numRuns} runs per property`;

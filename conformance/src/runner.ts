@@ -31,6 +31,8 @@ export type RunSummary = Pick<
   results: CheckResult[];
   /** Results whose outcome is not pass, skip or expected-failure (fail, warn, note, unexpected-pass). */
   failures: CheckResult[];
+  /** Set when the run's time limit (`--timeout`) cut it short: what happened. */
+  interrupted?: string;
   /** Checks of the target the profile did not run. */
   leftOutByProfile: string[];
 };
@@ -57,6 +59,10 @@ export interface RunOptions {
   skip?: readonly string[];
   /** Per-request time-out; default 10 s. */
   timeoutMs?: number;
+  /** Longest time one check may take; default by profile (CHECK_TIME_LIMIT_MS). */
+  checkTimeoutMs?: number;
+  /** Longest time the whole run may take (`--timeout`); checks not started by then are not run. */
+  runTimeoutMs?: number;
   /** App target: the account and what may be done with it. */
   app?: AppTargetOptions;
   /** Checks to choose from instead of the built-in catalogue (tests). */
@@ -67,20 +73,37 @@ export interface RunOptions {
 }
 
 
+/** Default time limit of one check: a check that hangs fails in this time, naming its last exchange. */
+export const CHECK_TIME_LIMIT_MS: Readonly<Record<Profile, number>> = { quick: 60_000, full: 15 * 60_000 };
+
 export function randomSeed(): number {
   return Math.floor(Math.random() * 0x7fffffff);
 }
 
 type Found = Omit<CheckResult, 'outcome' | 'expectedFailureReason'>;
 
-async function runOne(check: Check, options: RunOptions, seed: number, numRuns: number): Promise<CheckResult> {
-  const found = await verdictOf(check, options, seed, numRuns);
+async function runOne(check: Check, options: RunOptions, seed: number, numRuns: number, deadline: Deadline): Promise<CheckResult> {
+  const found = await verdictOf(check, options, seed, numRuns, deadline);
   const reason = options.expectedFailures?.get(check.id);
   return { ...found, outcome: grade(found.verdict, check.level, reason, check.unsupported), ...(reason === undefined ? {} : { expectedFailureReason: reason }) };
 }
 
-async function verdictOf(check: Check, options: RunOptions, seed: number, numRuns: number): Promise<Found> {
-  const http = new HttpClient({ baseUrl: options.baseUrl, token: options.token, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS });
+/** When a check must be done, and which limit that is (its own or the run's). */
+interface Deadline {
+  at: number;
+  why: string;
+}
+
+/** The last exchange of a check, for the message of a check that ran out of time. */
+function lastExchange(http: HttpClient): string {
+  const last = http.lastExchange;
+  if (last === undefined) return 'it had sent no request';
+  const what = last.response ? `answered ${last.response.status} after ${last.durationMs} ms` : `${last.error ?? 'no answer'}`;
+  return `its last request was ${last.request.method} ${last.request.url.replace(/^https?:\/\/[^/]+/, '')} (${what})`;
+}
+
+async function verdictOf(check: Check, options: RunOptions, seed: number, numRuns: number, deadline: Deadline): Promise<Found> {
+  const http = new HttpClient({ baseUrl: options.baseUrl, token: options.token, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, deadline: deadline.at });
   const log = options.log ?? ((): void => undefined);
   const base = {
     id: check.id,
@@ -92,16 +115,28 @@ async function verdictOf(check: Check, options: RunOptions, seed: number, numRun
   };
   const started = performance.now();
   const fastCheck = options.path === undefined ? { seed, numRuns } : { seed, numRuns, path: options.path };
+  let timer: NodeJS.Timeout | undefined;
   try {
-    await check.run({
+    const run = check.run({
       baseUrl: http.baseUrl,
       token: options.token,
       ...(options.readerToken === undefined ? {} : { readerToken: options.readerToken }),
       http,
       fastCheck,
+      deadline: deadline.at,
       log: (m) => log(`[${check.id}] ${m}`),
       ...(options.app === undefined ? {} : { app: options.app }),
     });
+    const outOfTime = new Promise<'out of time'>((resolve) => {
+      timer = setTimeout(() => resolve('out of time'), Math.max(0, deadline.at - Date.now()));
+    });
+    if ((await Promise.race([run, outOfTime])) === 'out of time') {
+      // The check goes on in the background, but every request it makes from now on fails at once.
+      run.catch(() => undefined);
+      http.deadline = Date.now();
+      const message = `the check did not finish within ${deadline.why}; ${lastExchange(http)}`;
+      return { ...base, verdict: 'fail', durationMs: Math.round(performance.now() - started), message, exchanges: http.exchanges.length };
+    }
     return { ...base, verdict: 'pass', durationMs: Math.round(performance.now() - started), exchanges: http.exchanges.length };
   } catch (error) {
     const durationMs = Math.round(performance.now() - started);
@@ -123,6 +158,8 @@ async function verdictOf(check: Check, options: RunOptions, seed: number, numRun
     };
     if (error instanceof Error && error.stack !== undefined) result.stack = error.stack;
     return result;
+  } finally {
+    clearTimeout(timer);
   }
 }
 
@@ -154,13 +191,27 @@ export async function runChecks(options: RunOptions): Promise<RunSummary> {
   const startedAt = new Date().toISOString();
   const started = performance.now();
   const results: CheckResult[] = [];
+  const checkLimit = options.checkTimeoutMs ?? CHECK_TIME_LIMIT_MS[profile];
+  const runEnd = options.runTimeoutMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + options.runTimeoutMs;
+  const runLimit = `the run's time limit (--timeout ${seconds(options.runTimeoutMs ?? 0)})`;
+  let interrupted: string | undefined;
   for (const check of checks) {
+    if (Date.now() >= runEnd) {
+      interrupted ??= `${runLimit} ran out before ${check.id}`;
+      const result: CheckResult = { ...notRun(check), message: `not run: ${runLimit} ran out` };
+      results.push(result);
+      options.onResult?.(result);
+      continue;
+    }
     options.onStart?.(check);
-    const result = await runOne(check, options, seed, numRuns);
+    const ownEnd = Date.now() + checkLimit;
+    const deadline = ownEnd <= runEnd ? { at: ownEnd, why: `its time limit of ${seconds(checkLimit)}` } : { at: runEnd, why: runLimit };
+    const result = await runOne(check, options, seed, numRuns, deadline);
+    if (deadline.at === runEnd && Date.now() >= runEnd) interrupted ??= `${runLimit} ran out during ${check.id}`;
     results.push(result);
     options.onResult?.(result);
   }
-  return summarize(results, {
+  const summary = summarize(results, {
     target: options.target,
     baseUrl: normalizeBaseUrl(options.baseUrl),
     profile,
@@ -170,6 +221,27 @@ export async function runChecks(options: RunOptions): Promise<RunSummary> {
     durationMs: Math.round(performance.now() - started),
     leftOutByProfile: leftOut,
   });
+  // A run cut short says nothing of the checks it did not run: it is not a conformant run.
+  return interrupted === undefined ? summary : { ...summary, interrupted, conformant: false, exitCode: 1 };
+}
+
+function seconds(ms: number): string {
+  return ms < 1000 ? `${ms} ms` : `${Math.round(ms / 1000)} s`;
+}
+
+/** The result of a check the run had no time left for. */
+function notRun(check: Check): CheckResult {
+  return {
+    id: check.id,
+    name: check.name,
+    level: check.level,
+    area: check.area,
+    requirements: [...check.requirements],
+    verdict: 'skip',
+    outcome: 'skip',
+    durationMs: 0,
+    exchanges: 0,
+  };
 }
 
 /** The checks a run would run (selection, then profile), the checks the profile leaves out, and the runs per property. */

@@ -373,6 +373,7 @@ describe('generators', () => {
       token: 'unused',
       http: new HttpClient({ baseUrl: 'http://127.0.0.1:9', token: 'unused' }),
       fastCheck: { seed: 1, numRuns: 1 },
+      deadline: Number.POSITIVE_INFINITY,
       log: () => undefined,
     };
     for (const profile of ['contract', 'full'] as const) {

@@ -169,7 +169,7 @@ describe('checkProperty', () => {
 
   function context(seed: number, numRuns = 100, path?: string): CheckContext {
     const http = new HttpClient({ baseUrl: server.baseUrl, token: server.token });
-    return { baseUrl: server.baseUrl, token: server.token, http, fastCheck: path === undefined ? { seed, numRuns } : { seed, numRuns, path }, log: () => undefined };
+    return { baseUrl: server.baseUrl, token: server.token, http, fastCheck: path === undefined ? { seed, numRuns } : { seed, numRuns, path }, deadline: Number.POSITIVE_INFINITY, log: () => undefined };
   }
 
   /** Fails for n >= 10; every run makes one request carrying n. */
@@ -207,6 +207,18 @@ describe('checkProperty', () => {
 
   it('passes when the property holds', async () => {
     await expect(checkProperty(context(1), fc.nat(), async () => undefined)).resolves.toBeUndefined();
+  });
+
+  it('stops at the deadline: a property whose runs never end fails in time, saying how many runs it did', async () => {
+    const ctx = { ...context(7), deadline: Date.now() + 300 };
+    const started = Date.now();
+    const error = await checkProperty(ctx, fc.nat(), async (n) => {
+      await ctx.http.get(`/echo?n=${n}`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }).catch((e: unknown) => e);
+    expect(Date.now() - started).toBeLessThan(3_000);
+    expect(error).toBeInstanceOf(CheckFailure);
+    expect((error as Error).message).toMatch(/time limit ran out after \d+ of 100 property run\(s\)/);
   });
 });
 
@@ -317,6 +329,44 @@ describe('runner', () => {
     expect(wrong.results[0]).toMatchObject({ verdict: 'fail', outcome: 'fail' });
     expect(wrong.conformant).toBe(false);
     expect(wrong.exitCode).toBe(1);
+  });
+
+  it('time limits: a check that hangs fails naming its last request; the run limit leaves the rest not run and the run not conformant', async () => {
+    const hanging = (id: string): Check =>
+      defineCheck({
+        id,
+        name: `hangs ${id}`,
+        level: 'SHOULD',
+        area: 'auth',
+        requirements: ['AUTH-003'],
+        target: 'server',
+        async run(ctx) {
+          await ctx.http.get('/api/anything').catch(() => undefined);
+          await new Promise(() => undefined);
+        },
+      });
+    const own = await runChecks({ ...base, checks: [hanging('hang.one')], checkTimeoutMs: 300 });
+    expect(own.results[0]).toMatchObject({ verdict: 'fail', outcome: 'warn' });
+    expect(own.results[0]?.message).toMatch(/did not finish within its time limit of 300 ms; its last request was GET \/api\/anything/);
+    expect(own.interrupted).toBeUndefined();
+    const started = Date.now();
+    const cut = await runChecks({ ...base, checks: [hanging('hang.one'), ...checks.slice(0, 2)], runTimeoutMs: 400 });
+    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(cut.results.map((r) => [r.id, r.verdict])).toEqual([
+      ['hang.one', 'fail'],
+      ['auth.one', 'skip'],
+      ['auth.two', 'skip'],
+    ]);
+    expect(cut.results[0]?.message).toMatch(/did not finish within the run's time limit \(--timeout 400 ms\)/);
+    expect(cut.results[1]?.message).toMatch(/not run: the run's time limit/);
+    expect(cut.interrupted).toMatch(/ran out during hang.one/);
+    expect(cut.conformant).toBe(false);
+    expect(cut.exitCode).toBe(1);
+  });
+
+  it('past its deadline a check sends nothing more', async () => {
+    const http = new HttpClient({ baseUrl: 'http://127.0.0.1:9', token: 't', deadline: Date.now() - 1 });
+    await expect(http.get('/api/commands')).rejects.toThrow(/not sent, the check's time limit ran out/);
   });
 
   it('expected failures: a listed failure does not fail the run, a listed check that passes does', async () => {

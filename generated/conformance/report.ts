@@ -97,9 +97,13 @@ export interface ConformanceReport {
    */
   exitCode: 0 | 1;
   /**
-   * true when every MUST check that ran passed (expected failures excepted: they are listed as such).
+   * true when every MUST check that ran passed (expected failures excepted: they are listed as such), and the run was not cut short.
    */
   conformant: boolean;
+  /**
+   * Present when the run's time limit (`--timeout`) cut it short: which check ran out of time or was the first not run. The checks not run have outcome `skip`; such a run is not conformant and exits 1.
+   */
+  interrupted?: string;
   counts: OutcomeCounts;
   byLevel: {
     MUST: OutcomeCounts;

@@ -69,6 +69,7 @@ export function buildReport(summary: RunSummary, context: ReportContext): Confor
     },
     exitCode: summary.exitCode,
     conformant: summary.conformant,
+    ...(summary.interrupted === undefined ? {} : { interrupted: summary.interrupted }),
     counts: summary.counts,
     byLevel: summary.byLevel,
     areas: areas.map((area) => ({ area, counts: countOutcomes(summary.results.filter((r) => r.area === area).map((r) => r.outcome)) })),

@@ -229,7 +229,12 @@ function headerSection(report: ConformanceReport): string {
   const verdict = report.conformant
     ? '<p class="verdict ok" id="verdict">✓ conformant</p>'
     : '<p class="verdict bad" id="verdict">✗ NOT conformant</p>';
-  const why = report.conformant ? 'every MUST check that ran passed' : 'a MUST check failed, crashed, or passed although listed as an expected failure';
+  const why =
+    report.interrupted !== undefined
+      ? `the run was cut short: ${report.interrupted}`
+      : report.conformant
+        ? 'every MUST check that ran passed'
+        : 'a MUST check failed, crashed, or passed although listed as an expected failure';
   const gaps = report.traceability.uncovered.filter((u) => u.level === 'MUST').length;
   const meta: Array<[string, string]> = [
     ['Target', report.target],
