@@ -3,7 +3,7 @@
  * server or an integration app, with an ID, a level and the requirement IDs of
  * spec/requirements.yaml that it covers.
  */
-import type { CheckResult as ReportCheckResult, Level, Target } from '../../generated/conformance/report.js';
+import type { CheckResult as ReportCheckResult, Level, Profile, Target } from '../../generated/conformance/report.js';
 import type { HttpClient } from './http.js';
 
 export type { Level, Target };
@@ -57,6 +57,8 @@ export interface CheckContext {
   /** Client bound to baseUrl and token; records every exchange of the current check. */
   http: HttpClient;
   fastCheck: FastCheckSettings;
+  /** The run's profile: a check spends a quick run on its deterministic edge cases, not on random ones. */
+  profile: Profile;
   /**
    * When the check must be done (epoch milliseconds): its own time limit or the run's, whichever
    * comes first. Requests past it fail at once and property runs stop shrinking; the runner fails a

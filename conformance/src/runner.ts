@@ -123,6 +123,7 @@ async function verdictOf(check: Check, options: RunOptions, seed: number, numRun
       ...(options.readerToken === undefined ? {} : { readerToken: options.readerToken }),
       http,
       fastCheck,
+      profile: options.profile ?? 'full',
       deadline: deadline.at,
       log: (m) => log(`[${check.id}] ${m}`),
       ...(options.app === undefined ? {} : { app: options.app }),

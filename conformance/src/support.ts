@@ -13,6 +13,22 @@ import { CheckUnsupported } from './check.js';
 import type { HttpResponse } from './http.js';
 import { commandError, isRecord } from './shapes.js';
 
+/** Operators and select forms of the contract (spec: "Query object keys"); every other one is beyond it. */
+const CONTRACT_OPERATORS = new Set(['=', '>', 'q/and', 'q/in', 'q/asc']);
+
+/** The operators and `q/...` forms a query or command uses that are beyond the contract's. */
+export function beyondContractOperators(value: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) {
+    if (typeof value[0] === 'string' && (value[0].startsWith('q/') || /^[<>=!]+$/.test(value[0])) && !CONTRACT_OPERATORS.has(value[0])) out.add(value[0]);
+    for (const item of value) beyondContractOperators(item, out);
+  } else if (isRecord(value)) {
+    for (const item of Object.values(value)) beyondContractOperators(item, out);
+  } else if (value === 'q/desc') {
+    out.add(value);
+  }
+  return out;
+}
+
 /** The command API's answer naming `command` as unknown (`command.error/unknown-command`). */
 export function isUnknownCommand(res: HttpResponse, command?: string): boolean {
   const error = commandError(res.json) ?? innerBatchError(res.json);

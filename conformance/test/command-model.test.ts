@@ -9,6 +9,7 @@ import { ModelDriver, derivedUuid, exactDifference, unordered } from '../src/mod
 import { QueryEvaluator, evaluateQuery } from '../src/model/query.js';
 import { createOperations, deleteOperations, testNames, testSchema, type TestNames } from '../src/model/schema.js';
 import { sweepData, sweepQueries } from '../src/model/sweep.js';
+import { beyondContractOperators } from '../src/support.js';
 import { ModelError, canonicalJson, compareCodePoints, coerceOperand, type Json, type JsonObject } from '../src/model/values.js';
 import { WorkspaceModel, type SystemValues } from '../src/model/workspace-model.js';
 
@@ -373,6 +374,7 @@ describe('generators', () => {
       token: 'unused',
       http: new HttpClient({ baseUrl: 'http://127.0.0.1:9', token: 'unused' }),
       fastCheck: { seed: 1, numRuns: 1 },
+      profile: 'full',
       deadline: Number.POSITIVE_INFINITY,
       log: () => undefined,
     };
@@ -395,8 +397,48 @@ describe('generators', () => {
       const [s] = fc.sample(scenario(shapes, { profile, maxSteps: 8, initial: [7, 4] }), { numRuns: 1, seed: 3 });
       expect(s?.initial.length).toBeGreaterThan(0);
       expect(sweepQueries(shapes, profile).length).toBeGreaterThan(40);
-      expect(sweepData(shapes, profile)).toHaveLength(9);
+      expect(sweepData(shapes, profile)).toHaveLength(11);
     }
+  });
+
+  it('the boundary sweep reaches every edge in every run: each operator against a pivot with ties and neighbours, nulls, empty lists, case variants, counts of empty collections, both directions through relations', () => {
+    const full = sweepQueries(shapes, 'full').map((t) => t.query);
+    const text = JSON.stringify(full);
+    const wheres = full.map((q) => q['q/where']).filter((w): w is Json[] => Array.isArray(w));
+    const uses = (op: string, path: string[], operand?: (o: Json) => boolean): boolean =>
+      wheres.some((w) => w[0] === op && JSON.stringify(w[1]) === JSON.stringify(path) && (operand === undefined || operand(w[2] as Json)));
+    for (const field of [n.title, n.count, n.amount, n.due, n.at, 'svc/public-id', 'svc/creation-date', 'svc/id']) {
+      for (const op of ['=', '!=', '<', '<=', '>', '>=']) expect(uses(op, [field]), `${op} ${field}`).toBe(true);
+    }
+    for (const op of ['=', '!=', '<', '<=', '>', '>=']) expect(uses(op, [n.group, n.rank]), `${op} through the relation`).toBe(true);
+    for (const op of ['=', '!=', '<', '<=', '>', '>=']) for (const k of [0, 1]) expect(uses(op, ['q/count', [n.tags, 'svc/id']] as unknown as string[], (o) => o === k), `q/count ${op} ${k}`).toBe(true);
+    expect(uses('q/in', [n.title], (o) => Array.isArray(o) && o.length === 0)).toBe(true);
+    expect(uses('q/not-in', [n.count], (o) => Array.isArray(o) && o.length === 0)).toBe(true);
+    expect(uses('=', [n.amount], (o) => o === null)).toBe(true);
+    for (const op of ['q/starts-with-ignoring-case?', 'q/ends-with-ignoring-case?', 'q/equals-ignoring-case?', 'q/contains', 'q/not-contains']) {
+      expect(uses(op, [n.title], (o) => o === 'AB'), `${op} with a case variant`).toBe(true);
+      expect(uses(op, [n.title], (o) => o === '%'), `${op} with a wildcard`).toBe(true);
+    }
+    for (const dir of ['q/asc', 'q/desc']) {
+      for (const key of [[n.title], [n.at], [n.group, n.name], [n.group, n.rank]]) expect(text, `order by ${key.join('.')} ${dir}`).toContain(JSON.stringify([[key, dir]]));
+    }
+    // The data: the pivot is tied, its neighbours and a missing value are there, and the collections hold 0 to 3 items.
+    const data = sweepData(shapes, 'full').flatMap((op) => (op.op === 'create' && op.type === 0 ? [op] : []));
+    const counts = data.map((op) => op.values[n.count]);
+    expect(counts.filter((c) => c === counts[0])).toHaveLength(2);
+    expect(counts).toContain((counts[0] as number) - 1);
+    expect(counts).toContain((counts[0] as number) + 1);
+    expect(counts).toContain(undefined);
+    expect(new Set(data.map((op) => (Array.isArray(op.values[n.tags]) ? (op.values[n.tags] as Json[]).length : 0)))).toEqual(new Set([0, 1, 2, 3]));
+    // The contract sweep keeps to the contract's forms and values.
+    const contract = JSON.stringify(sweepQueries(shapes, 'contract').map((t) => t.query));
+    expect(contract).not.toMatch(/"(q\/or|q\/not-in|q\/contains|q\/null\?|q\/count|q\/desc|!=|<|<=|>=)"/);
+    expect(sweepData(shapes, 'contract').every((op) => op.op === 'create' && Object.values(op.values).every((v) => v !== null))).toBe(true);
+  });
+
+  it('knows which operators and forms are beyond the contract', () => {
+    const used = beyondContractOperators({ 'q/where': ['q/and', ['=', ['a'], 1], ['q/or', ['!=', ['b'], 2]], ['>', ['c'], 3]], 'q/order-by': [[['a'], 'q/desc']], 'q/select': [{ n: ['q/count', ['t', 'svc/id']] }] });
+    expect([...used].sort()).toEqual(['!=', 'q/count', 'q/desc', 'q/or']);
   });
 
   it('derived ids are UUIDs, stable for the same inputs and distinct otherwise', () => {

@@ -169,7 +169,7 @@ describe('checkProperty', () => {
 
   function context(seed: number, numRuns = 100, path?: string): CheckContext {
     const http = new HttpClient({ baseUrl: server.baseUrl, token: server.token });
-    return { baseUrl: server.baseUrl, token: server.token, http, fastCheck: path === undefined ? { seed, numRuns } : { seed, numRuns, path }, deadline: Number.POSITIVE_INFINITY, log: () => undefined };
+    return { baseUrl: server.baseUrl, token: server.token, http, fastCheck: path === undefined ? { seed, numRuns } : { seed, numRuns, path }, profile: 'full', deadline: Number.POSITIVE_INFINITY, log: () => undefined };
   }
 
   /** Fails for n >= 10; every run makes one request carrying n. */

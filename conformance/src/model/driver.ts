@@ -9,6 +9,7 @@ import { describeRequest, expectJson, expectSuccess, fail } from '../assert.js';
 import type { CheckContext } from '../check.js';
 import type { HttpResponse } from '../http.js';
 import { isRecord } from '../shapes.js';
+import { SupportLedger, beyondContractOperators, isUnknownCommand, isUnknownOperator } from '../support.js';
 import { SchemaShapes, withOffset, type Profile, type QueryTemplate, type Scenario, type WriteOp } from './arbitraries.js';
 import { QueryEvaluator } from './query.js';
 import type { ModelSchema } from './schema.js';
@@ -56,6 +57,11 @@ export function derivedUuid(...parts: Array<string | number>): string {
   return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${variant}${h.slice(17, 20)}-${h.slice(20, 32)}`;
 }
 
+/** Commands of the full profile beyond the contract's: a service may lack them (spec/CONVENTIONS.md). */
+const BEYOND_CONTRACT_COMMANDS = new Set(['svc.entity/delete', 'svc.entity/remove-collection-items']);
+/** A step the service answered with a named "unsupported" error (recorded in the driver's ledger); the run goes on without it. */
+class StepUnsupported extends Error {}
+
 export interface ResolvedQuery {
   query: JsonObject;
   params: JsonObject;
@@ -67,6 +73,12 @@ export type CompareMode = 'exact' | 'tolerant';
 export class ModelDriver {
   model: WorkspaceModel;
   readonly shapes: SchemaShapes;
+  /**
+   * Features beyond the contract the service said it lacks (full profile only: there a command or
+   * operator the service names as unknown is recorded here and its step left out; everything the
+   * service does answer must be right).
+   */
+  readonly support = new SupportLedger();
   /** Concrete commands sent in the current run, for failure messages. */
   private history: string[] = [];
   private salt = 0;
@@ -111,9 +123,35 @@ export class ModelDriver {
     fail(`${message}\nCommands sent in this run, in order:\n${this.historyText()}`, res);
   }
 
+  /**
+   * Whether `res` is the service's named "unsupported" answer to a feature beyond the contract that
+   * `command` uses (full profile); if so, records it.
+   */
+  private unsupportedIn(command: Command, res: HttpResponse): boolean {
+    if (this.profile !== 'full') return false;
+    const inner = command.command === 'svc.command/batch' ? (command.args.commands as Command[]) : [command];
+    for (const c of inner) {
+      if (BEYOND_CONTRACT_COMMANDS.has(c.command) && isUnknownCommand(res, c.command)) {
+        this.support.lacks(c.command, 'answered command.error/unknown-command');
+        return true;
+      }
+    }
+    for (const op of beyondContractOperators(inner)) {
+      if (isUnknownOperator(res, op)) {
+        this.support.lacks(`query ${op}`, 'answered entity.error/query-operator-invalid naming it');
+        return true;
+      }
+    }
+    return false;
+  }
+
   async send(command: Command, what: string): Promise<{ res: HttpResponse; result: unknown }> {
     this.history.push(JSON.stringify(command));
     const res = await this.ctx.http.command(command);
+    if (this.unsupportedIn(command, res)) {
+      this.history.pop();
+      throw new StepUnsupported(what);
+    }
     if (res.status !== 200 || !isRecord(res.json) || res.json['success'] !== true) {
       this.failWith(`${what}: expected {success: true} from ${describeRequest(res)}, got status ${res.status}: ${res.text.slice(0, 500)}`, res);
     }
@@ -315,7 +353,9 @@ export class ModelDriver {
   async write(op: WriteOp): Promise<void> {
     const command = this.resolveWrite(op, this.model, false);
     if (!command) return;
-    const { res, result } = await this.send(command, command.command);
+    const sent = await this.sendSupported(command, command.command);
+    if (sent === undefined) return;
+    const { res, result } = sent;
     this.checkWriteResult(command, result, res);
     this.applyOrFail(this.model, command, result, res);
   }
@@ -323,7 +363,23 @@ export class ModelDriver {
   /** Sends writes as one svc.command/batch and applies them to the model. */
   async batch(ops: WriteOp[]): Promise<void> {
     const commands = this.resolveAll(ops, true);
-    if (commands.length > 0) await this.batchCommands(commands);
+    if (commands.length === 0) return;
+    try {
+      await this.batchCommands(commands);
+    } catch (error) {
+      // A batch with a command the service lacks is refused whole: nothing of it applies.
+      if (!(error instanceof StepUnsupported)) throw error;
+    }
+  }
+
+  /** `send`, or undefined when the service answered that it lacks a feature the command uses. */
+  private async sendSupported(command: Command, what: string): Promise<{ res: HttpResponse; result: unknown } | undefined> {
+    try {
+      return await this.send(command, what);
+    } catch (error) {
+      if (error instanceof StepUnsupported) return undefined;
+      throw error;
+    }
   }
 
   /**
@@ -486,12 +542,13 @@ export class ModelDriver {
     return { query, params };
   }
 
-  /** Runs a resolved query on the service; answers the rows and the response. */
-  async queryService(resolved: ResolvedQuery, what: string): Promise<{ rows: unknown; res: HttpResponse }> {
+  /** Runs a resolved query on the service; answers the rows and the response (undefined: the service lacks an operator it uses). */
+  async queryService(resolved: ResolvedQuery, what: string): Promise<{ rows: unknown; res: HttpResponse } | undefined> {
     const args: { query: Query; params?: Record<string, unknown> } = { query: resolved.query as unknown as Query };
     if (Object.keys(resolved.params).length > 0) args.params = resolved.params;
     const command: Command = { command: 'svc.entity/query', args };
     const res = await this.ctx.http.command(command);
+    if (this.unsupportedIn(command, res)) return undefined;
     const body = expectJson(res, what);
     if (res.status !== 200 || !isRecord(body) || body['success'] !== true) {
       this.failWith(`${what}: the query failed, the model answers it\nQuery: ${JSON.stringify(resolved.query)}\nParams: ${JSON.stringify(resolved.params)}\nGot status ${res.status}: ${res.text.slice(0, 600)}`, res);
@@ -509,7 +566,9 @@ export class ModelDriver {
       if (error instanceof ModelError) throw new Error(`the model cannot answer a generated query (${error.errorName}: ${error.message}): ${JSON.stringify(resolved.query)}`);
       throw error;
     }
-    const { rows, res } = await this.queryService(resolved, what);
+    const answer = await this.queryService(resolved, what);
+    if (answer === undefined) return;
+    const { rows, res } = answer;
     const problem = this.mode === 'exact' ? exactDifference(expected, rows) : this.tolerantDifference(resolved, rows);
     if (problem !== undefined) {
       this.failWith(

@@ -1,50 +1,104 @@
 /**
- * A deterministic sweep that complements the random runs of the model-based checks: one data set
- * with every kind of value (and, in the full profile, missing values), then one query per
- * (path, operator) pair of spec/query-semantics.md, one per sort key and direction, and selects of
- * every shape, each compared with the model. The queries travel in svc.command/batch requests; a
- * difference is confirmed by sending the query alone, so the failure carries its own curl line.
+ * The deterministic boundary sweep that runs before the random runs of the model-based checks, in
+ * every profile: one data set built so that every operator meets its edges, then one query per
+ * edge, each compared with the model (spec/query-semantics.md).
+ *
+ * The data: for every value field a pivot value held by two Entities (a tie), its nearest values
+ * below and above (a millisecond, one, a quarter, a day, one letter or case apart), values far
+ * below and above, and (full profile) an Entity without a value; text values that differ only in
+ * case and hold the LIKE wildcards `%` and `_`; to-one relations to targets with tied, case-variant
+ * and missing values and to none; collections with zero, one, two and three items.
+ *
+ * The queries: every comparison operator of every field against the pivot (so `<` and `<=`, `>`
+ * and `>=`, `=` and `!=` differ), through relations and collections too; null operands and
+ * `q/null?`; `q/in`/`q/not-in` with present, absent, repeated and no values; every text operator
+ * with case variants and wildcards; `q/count` of empty and non-empty collections against 0, 1 and
+ * 2 with every comparison; `q/and`/`q/or` of one and several expressions; every orderable key
+ * (own and through the to-one relation) in both directions, with ties and missing values, alone,
+ * combined and under `q/limit`; every select shape. In the full profile a write sweep follows:
+ * updates to null and back, relation and collection replacements, adding items already there and
+ * removing absent ones, moving an item of a one-to-many collection, deletes of referenced
+ * Entities, all checked by a full dump.
+ *
+ * The queries travel in svc.command/batch requests; a difference is confirmed by sending the query
+ * alone, so the failure carries its own curl line.
  */
 import { fail } from '../assert.js';
 import { isRecord } from '../shapes.js';
-import { comparisonOps, orderPaths, wherePaths, type PathInfo, type Profile, type QueryTemplate, type SchemaShapes, type WriteOp } from './arbitraries.js';
+import { orderPaths, wherePaths, type PathInfo, type Profile, type QueryTemplate, type SchemaShapes, type WriteOp } from './arbitraries.js';
 import type { Command, ModelDriver, Query } from './driver.js';
 import { exactDifference } from './driver.js';
 import { QueryEvaluator } from './query.js';
 import type { ValueKind } from './schema.js';
 import type { Json, JsonObject } from './values.js';
 
-const VALUES: Record<Exclude<ValueKind, 'uuid' | 'public-id'>, Json[]> = {
-  text: ['a', 'aB', 'b%c', '', 'A', 'a_'],
-  integer: [1, -2, 1, 30, 0, 7],
-  decimal: [1.5, -0.25, 1.5, 10, 0, 2],
-  bool: [true, false, true, false, true, false],
-  date: ['2024-01-02', '2023-12-31', '2024-01-02', '1999-01-01', '2030-06-15', '2024-01-03'],
-  'date-time': ['2024-01-01T10:00:00.000Z', '2024-01-01T09:59:59.999Z', '2024-01-01T10:00:00.000Z', '2000-01-01T00:00:00.000Z', '2030-01-01T00:00:00.000Z', '2024-01-01T10:00:00.001Z'],
+type WrittenKind = Exclude<ValueKind, 'uuid' | 'public-id'>;
+
+/**
+ * Values by kind, by Entity: [0] and [1] the pivot (a tie), [2] its nearest value below, [3] its
+ * nearest value above, [4] far below, [5] missing (full profile; the contract profile writes
+ * [6] there), [6] far above.
+ */
+const VALUES: Record<WrittenKind, Json[]> = {
+  text: ['ab', 'ab', 'aB', 'ac', 'a%b', null, 'x_y'],
+  integer: [1, 1, 0, 2, -30, null, 30],
+  decimal: [1.5, 1.5, 1.25, 1.75, -0.5, null, 10],
+  bool: [true, true, false, false, true, null, false],
+  date: ['2024-01-02', '2024-01-02', '2024-01-01', '2024-01-03', '1999-12-31', null, '2030-06-15'],
+  'date-time': [
+    '2024-01-01T10:00:00.000Z',
+    '2024-01-01T10:00:00.000Z',
+    '2024-01-01T09:59:59.999Z',
+    '2024-01-01T10:00:00.001Z',
+    '2000-01-01T00:00:00.000Z',
+    null,
+    '2030-01-01T00:00:00.000Z',
+  ],
 };
 
-/** Creates of the sweep: 6 Entities of the first Database (with relation values), 3 of each other, with shared, distinct and (full profile) missing values. */
+/** Values of the referenced Databases' Entities: [0] the pivot, [1] a case variant / below, [2] ties [0], [3] missing (full). */
+const TARGET_VALUES: Record<WrittenKind, Json[]> = {
+  text: ['alpha', 'Alpha', 'beta', null],
+  integer: [2, 1, 2, null],
+  decimal: [2.5, 1.5, 2.5, null],
+  bool: [true, false, true, null],
+  date: ['2024-01-02', '2024-01-01', '2024-01-02', null],
+  'date-time': ['2024-01-01T10:00:00.000Z', '2024-01-01T09:59:59.999Z', '2024-01-01T10:00:00.000Z', null],
+};
+
+/** Targets of the first Database's to-one relation, by Entity (undefined: none). */
+const TO_ONE: Array<number | undefined> = [0, 0, 1, 2, 3, undefined, 1];
+/** Items of its collections, by Entity: none, one, two and three. */
+const COLLECTION: number[][] = [[0, 1], [], [2], [0], [], [1, 2, 3], []];
+
+const FIRST = 0;
+const NIL_UUID = '00000000-0000-0000-0000-000000000000';
+
+function written(kind: ValueKind): kind is WrittenKind {
+  return kind !== 'uuid' && kind !== 'public-id';
+}
+
+/** Creates of the sweep: 4 Entities of each referenced Database, then 7 of the first, with the values above. */
 export function sweepData(shapes: SchemaShapes, profile: Profile): WriteOp[] {
   const ops: WriteOp[] = [];
   for (const info of [...shapes.types].reverse()) {
-    // The first Database holds the relation values; the others are created first, as their targets.
-    const referenced = info.index !== 0;
-    const count = referenced ? 3 : 6;
+    const first = info.index === FIRST;
+    const count = first ? VALUES.text.length : TARGET_VALUES.text.length;
     for (let i = 0; i < count; i++) {
       const values: JsonObject = {};
-      info.writable.forEach((field, j) => {
-        if (profile === 'full' && (i + j) % 4 === 3) return;
-        const table = VALUES[field.valueKind as keyof typeof VALUES];
-        if (table) values[field.name] = table[(i + j) % table.length] as Json;
-      });
-      for (const rel of info.relations) {
-        const target = shapes.typeIndex(rel.target);
-        if (referenced) continue;
-        if (rel.collection) {
-          const picks = i % 3 === 0 ? [0, 1] : i % 3 === 1 ? [] : [2];
-          values[rel.name] = picks.map((p): Json => ({ 'svc/id': `@ref:${target}:${p}` }));
-        } else if (i % 4 !== 3) {
-          values[rel.name] = { 'svc/id': `@ref:${target}:${i % 3}` };
+      for (const field of info.writable) {
+        if (!written(field.valueKind)) continue;
+        const table = first ? VALUES[field.valueKind] : TARGET_VALUES[field.valueKind];
+        // The contract profile writes every value: the missing one becomes the far value above.
+        const value = table[i] === null && profile === 'contract' ? (first ? table[6] : table[0]) : table[i];
+        if (value !== null && value !== undefined) values[field.name] = value;
+      }
+      if (first) {
+        for (const rel of info.relations) {
+          const target = shapes.typeIndex(rel.target);
+          if (rel.collection) values[rel.name] = (COLLECTION[i] ?? []).map((p): Json => ({ 'svc/id': `@ref:${target}:${p}` }));
+          else if (TO_ONE[i] !== undefined) values[rel.name] = { 'svc/id': `@ref:${target}:${TO_ONE[i]}` };
+          else if (profile === 'contract') values[rel.name] = { 'svc/id': `@ref:${target}:3` };
         }
       }
       ops.push({ op: 'create', type: info.index, values, supplyId: true });
@@ -53,87 +107,153 @@ export function sweepData(shapes: SchemaShapes, profile: Profile): WriteOp[] {
   return ops;
 }
 
-function operand(p: PathInfo, k: number): Json {
-  if (p.kind === 'uuid') return p.idType === -1 ? '@user' : `@ref:${p.idType ?? p.owner}:${k}`;
-  if (p.fieldName === 'svc/public-id') return `@pid:${p.owner}:${k}`;
-  if (p.fieldName === 'svc/creation-date') return `@cd:${p.owner}:${k}`;
-  return `@val|${p.owner}|${k}|${p.fieldName}`;
+/** The pivot operand of a path: the value of the path's field on the owner's Entity 0 (a tie of Entities 0 and 1). */
+function pivot(p: PathInfo): Json {
+  if (p.kind === 'uuid') return p.idType === -1 ? '@user' : `@ref:${p.idType ?? p.owner}:${p.owner === FIRST ? 3 : 0}`;
+  if (p.fieldName === 'svc/public-id') return `@pid:${p.owner}:3`;
+  if (p.fieldName === 'svc/creation-date') return `@cd:${p.owner}:3`;
+  return `@val|${p.owner}|0|${p.fieldName}`;
 }
 
-/** One query per (path, operator), per sort key and direction, and selects of every shape. */
-export function sweepQueries(shapes: SchemaShapes, profile: Profile): QueryTemplate[] {
-  const out: QueryTemplate[] = [];
-  const add = (from: string, extra: JsonObject): void => {
-    out.push({ query: { 'q/from': from, 'q/select': ['svc/id'], 'q/limit': 100, ...extra }, paramize: [out.length % 2 === 0], altTimes: profile === 'full' && out.length % 3 === 0 });
-  };
-  for (const info of shapes.types) {
-    const paths = wherePaths(shapes, info.index, profile).filter((p) => {
-      // Through a relation: the target's svc/id and its first field of each kind are enough.
-      if (!p.throughRelation || p.endsOnRelation) return true;
-      const holder = shapes.types[p.owner];
-      const firsts = new Set(['svc/id', ...['text', 'integer', 'date-time'].map((k) => holder?.writable.find((f) => f.valueKind === k)?.name)]);
-      return firsts.has(p.fieldName) && p.path.length <= 2;
+/** A present value other than the pivot (the nearest above, on the first Database). */
+function above(p: PathInfo): Json {
+  if (p.kind === 'uuid') return p.idType === -1 ? '@user' : `@ref:${p.idType ?? p.owner}:1`;
+  if (p.fieldName === 'svc/public-id') return `@pid:${p.owner}:1`;
+  if (p.fieldName === 'svc/creation-date') return `@cd:${p.owner}:1`;
+  return `@val|${p.owner}|${p.owner === FIRST ? 3 : 1}|${p.fieldName}`;
+}
+
+/** Comparison operators of a kind in a profile (the contract: `=`, and `>` on numbers and dates). */
+function comparisons(p: PathInfo, profile: Profile): string[] {
+  if (p.kind === 'bool') return profile === 'full' ? ['=', '!='] : ['='];
+  if (profile === 'contract') return ['integer', 'decimal', 'date', 'date-time'].includes(p.kind) ? ['=', '>'] : ['='];
+  return ['=', '!=', '<', '<=', '>', '>='];
+}
+
+class SweepBuilder {
+  readonly out: QueryTemplate[] = [];
+
+  constructor(
+    private readonly shapes: SchemaShapes,
+    readonly profile: Profile,
+  ) {}
+
+  /** A query of Entities' svc/id (ordered by svc/id unless an order is given), operands moved to params every other time. */
+  where(type: number, expr: Json, extra: JsonObject = {}): void {
+    const name = this.shapes.types[type]?.name ?? '';
+    this.out.push({
+      query: { 'q/from': name, 'q/select': ['svc/id'], 'q/limit': 100, ...extra, 'q/where': expr },
+      paramize: [this.out.length % 2 === 0, true, true],
+      altTimes: this.profile === 'full' && this.out.length % 3 === 0,
     });
-    for (const [index, p] of paths.entries()) {
-      const path: Json = p.path;
-      const own = !p.throughRelation;
-      const twoSteps = p.path.length > 2 || (p.path.length === 2 && p.endsOnRelation);
-      const ops = comparisonOps(p, profile).filter((op) => own || op === '=' || op === '!=' || (!twoSteps && op === '<'));
-      for (const op of ops) add(info.name, { 'q/where': [op, path, operand(p, 1)] });
-      if (p.kind !== 'bool' && !twoSteps) {
-        add(info.name, { 'q/where': ['q/in', path, [operand(p, 0), operand(p, 2)]] });
-        if (profile === 'full') add(info.name, { 'q/where': ['q/not-in', path, [operand(p, 0), operand(p, 2)]] });
-        if (index === 0) {
-          // Each match comes once, however often the list names it.
-          add(info.name, { 'q/where': ['q/in', path, [operand(p, 1), operand(p, 1), operand(p, 0)]] });
-          if (profile === 'full') {
-            add(info.name, { 'q/where': ['q/in', path, []] });
-            add(info.name, { 'q/where': ['q/not-in', path, []] });
-          }
-        }
+  }
+
+  query(type: number, extra: JsonObject): void {
+    const name = this.shapes.types[type]?.name ?? '';
+    this.out.push({ query: { 'q/from': name, 'q/select': ['svc/id'], 'q/limit': 100, ...extra }, paramize: [], altTimes: false });
+  }
+
+  /** Every Entity in one answer (`q/no-limit` instead of `q/limit`). */
+  all(type: number): void {
+    const name = this.shapes.types[type]?.name ?? '';
+    this.out.push({ query: { 'q/from': name, 'q/select': ['svc/id'], 'q/no-limit': true }, paramize: [], altTimes: false });
+  }
+}
+
+/** One query per edge: see the file's comment. */
+export function sweepQueries(shapes: SchemaShapes, profile: Profile): QueryTemplate[] {
+  const b = new SweepBuilder(shapes, profile);
+  const full = profile === 'full';
+  for (const info of shapes.types) {
+    const t = info.index;
+    const paths = wherePaths(shapes, t, profile);
+    const own = paths.filter((p) => !p.throughRelation);
+    // Through each relation: the target's text, integer and date-time fields and its svc/id.
+    const related = paths.filter(
+      (p) => p.throughRelation && !p.endsOnRelation && p.path.length === 2 && (['text', 'integer', 'date-time'].includes(p.kind) || p.fieldName === 'svc/id') && p.fieldName !== 'svc/modification-date' && p.fieldName !== 'svc/creation-date',
+    );
+    // Operators through a collection ("any item"): equality, its negation and one of each direction.
+    const through = (p: PathInfo, op: string): boolean => !p.many || ['=', '!=', '<', '>='].includes(op);
+    const twoSteps = paths.filter((p) => p.path.length > 2 || (p.path.length === 2 && p.endsOnRelation));
+
+    // Comparisons against the pivot: every operator of every field (own), and through relations.
+    for (const p of own) for (const op of comparisons(p, profile)) b.where(t, [op, p.path, pivot(p)]);
+    for (const p of related) for (const op of comparisons(p, profile).filter((o) => through(p, o))) b.where(t, [op, p.path, pivot(p)]);
+    for (const p of twoSteps.slice(0, full ? 4 : 0)) for (const op of ['=', '!=']) b.where(t, [op, p.path, pivot(p)]);
+
+    // Membership: present and absent values, a repeated value, and (full) no value at all.
+    for (const p of [...own, ...related.slice(0, 3)].filter((q) => q.kind !== 'bool')) {
+      b.where(t, ['q/in', p.path, [pivot(p), above(p)]]);
+      if (full) b.where(t, ['q/not-in', p.path, [pivot(p), above(p)]]);
+    }
+    const firstText = own.find((p) => p.kind === 'text');
+    const firstNumber = own.find((p) => p.kind === 'integer');
+    for (const p of [firstText, firstNumber]) {
+      if (p === undefined) continue;
+      b.where(t, ['q/in', p.path, [pivot(p), pivot(p), above(p)]]);
+      if (!full) continue;
+      b.where(t, ['q/in', p.path, []]);
+      b.where(t, ['q/not-in', p.path, []]);
+    }
+    if (!full) {
+      // The contract's forms end here: q/and, ascending keys over numbers and dates, selects.
+      const p = own.find((q) => q.kind === 'integer') ?? own[0];
+      if (p) b.where(t, ['q/and', ['=', p.path, pivot(p)], ['>', ['svc/id'], NIL_UUID]]);
+    } else {
+      // Missing values: = null, != null and q/null? of every field, own and through relations.
+      for (const p of [...own.filter((q) => q.fieldName !== 'svc/id'), ...related.slice(0, 2)]) {
+        b.where(t, ['=', p.path, null]);
+        b.where(t, ['!=', ['q/null?', p.path], true]);
       }
-      if (profile !== 'full') continue;
-      add(info.name, { 'q/where': ['!=', ['q/null?', path], true] });
-      if (!twoSteps) add(info.name, { 'q/where': ['=', path, null] });
-      if (own) {
-        add(info.name, { 'q/where': ['!=', path, null] });
-        add(info.name, { 'q/where': ['=', ['q/null?', path], true] });
+      for (const p of paths.filter((q) => q.endsOnRelation && q.path.length === 1)) {
+        b.where(t, ['=', ['q/null?', p.path], true]);
+        b.where(t, ['!=', p.path, null]);
       }
-      if (p.kind === 'text' && !twoSteps) {
-        const textOps = own
-          ? ['q/contains', 'q/not-contains', 'q/starts-with-ignoring-case?', 'q/ends-with-ignoring-case?', 'q/equals-ignoring-case?']
-          : ['q/contains', 'q/not-contains', 'q/equals-ignoring-case?'];
-        for (const op of textOps) {
-          add(info.name, { 'q/where': [op, path, operand(p, 1)] });
-          if (own) add(info.name, { 'q/where': [op, path, op.includes('contains') ? 'b' : 'A'] });
-        }
-        if (own) {
-          add(info.name, { 'q/where': ['q/contains', path, '%'] });
-          add(info.name, { 'q/where': ['q/starts-with-ignoring-case?', path, '_'] });
-        }
+      // Text operators: case variants, a substring, the LIKE wildcards, the empty string.
+      const textOps = ['q/contains', 'q/not-contains', 'q/starts-with-ignoring-case?', 'q/ends-with-ignoring-case?', 'q/equals-ignoring-case?'];
+      for (const p of own.filter((q) => q.kind === 'text')) for (const op of textOps) for (const operand of ['AB', 'b', '%', '_', '']) b.where(t, [op, p.path, operand]);
+      for (const p of related.filter((q) => q.kind === 'text')) for (const op of p.many ? ['q/contains', 'q/equals-ignoring-case?'] : textOps) b.where(t, [op, p.path, 'ALPHA']);
+      // "Has this Entity": to-one and collection ends, by id and by {svc/id}.
+      for (const p of paths.filter((q) => q.endsOnRelation && q.path.length === 1 && q.idType !== -1)) {
+        b.where(t, ['q/contains', p.path, `@ref:${p.idType}:0`]);
+        b.where(t, ['q/not-contains', p.path, { 'svc/id': `@ref:${p.idType}:0` }]);
       }
-      if (p.endsOnRelation && p.idType !== -1 && !twoSteps) {
-        add(info.name, { 'q/where': ['q/contains', path, operand(p, 0)] });
-        add(info.name, { 'q/where': ['q/not-contains', path, operand(p, 0)] });
+      // q/count of collections (empty and not) against 0, 1 and 2, with every comparison.
+      for (const rel of info.relations.filter((r) => r.collection).slice(0, 1)) {
+        for (const op of ['=', '!=', '<', '<=', '>', '>=']) for (const n of [0, 1, 2]) if (n !== 2 || op === '=' || op === '>') b.where(t, [op, ['q/count', [rel.name, 'svc/id']], n]);
+      }
+      // q/and and q/or of one and of several expressions, nested.
+      const a = own.find((p) => p.kind === 'integer') ?? own[0];
+      const c = own.find((p) => p.kind === 'text') ?? own[0];
+      if (a && c) {
+        b.where(t, ['q/and', ['>=', a.path, pivot(a)]]);
+        b.where(t, ['q/or', ['<', a.path, pivot(a)]]);
+        b.where(t, ['q/or', ['=', c.path, pivot(c)], ['q/and', ['>', a.path, pivot(a)], ['!=', c.path, null]], ['=', a.path, null]]);
+        b.where(t, ['q/and', ['q/or', ['<=', a.path, pivot(a)], ['=', c.path, above(c)]], ['!=', ['svc/id'], `@ref:${t}:0`]]);
       }
     }
-    if (profile === 'full') {
-      for (const rel of info.relations.filter((r) => r.collection)) {
-        for (const op of ['=', '!=', '<', '<=', '>', '>=']) add(info.name, { 'q/where': [op, ['q/count', [rel.name, 'svc/id']], 1] });
+
+    // Orders: every key in both directions (ties and missing values in the data), alone, after
+    // another key and under a limit; the contract profile: ascending numbers and dates of its own.
+    // Through the to-one relation: its first text and integer keys (ties, case variants and missing values there).
+    const keys = orderPaths(shapes, t, profile).filter((p) => !p.throughRelation || (p.path.length === 2 && related.some((r) => r.path.join('/') === p.path.join('/')) && ['text', 'integer'].includes(p.kind)));
+    const dirs = full ? ['q/asc', 'q/desc'] : ['q/asc'];
+    for (const p of keys) for (const dir of dirs) b.query(t, { 'q/order-by': [[p.path, dir]] });
+    if (keys.length >= 2) {
+      const [k1, k2] = [keys.find((k) => k.throughRelation) ?? keys[1], keys.find((k) => !k.throughRelation && k.kind === 'text') ?? keys[0]] as [PathInfo, PathInfo];
+      for (const dir of dirs) {
+        b.query(t, { 'q/order-by': [[k1.path, dir], [k2.path, dir === 'q/asc' ? (full ? 'q/desc' : 'q/asc') : 'q/asc']], 'q/limit': 3 });
+        // The same key under a condition every Entity meets.
+        b.where(t, [full ? '!=' : '>', ['svc/id'], NIL_UUID], { 'q/order-by': [[k2.path, dir]], 'q/limit': 2 });
       }
-      // q/and and q/or take one or more expressions.
-      add(info.name, { 'q/where': ['q/or', ['=', [info.writable[0]?.name ?? 'svc/id'], null], ['q/and', ['!=', ['svc/id'], `@ref:${info.index}:0`]]] });
     }
-    for (const p of orderPaths(shapes, info.index, profile)) {
-      for (const dir of profile === 'full' ? ['q/asc', 'q/desc'] : ['q/asc']) {
-        add(info.name, { 'q/order-by': [[p.path, dir]] });
-        // The same key under a condition every Entity meets (an empty q/not-in list; contract: svc/id > the nil UUID).
-        const all: Json = profile === 'full' ? ['q/not-in', ['svc/id'], []] : ['>', ['svc/id'], '00000000-0000-0000-0000-000000000000'];
-        add(info.name, { 'q/where': all, 'q/order-by': [[p.path, dir]] });
-      }
-    }
+
+    // Limits: none matching, one, all and beyond, and q/no-limit.
+    for (const limit of [0, 1, 4]) b.query(t, { 'q/limit': limit });
+    b.all(t);
+
     // Every select shape: plain fields, relations with sub-fields, sub-queries, aliases and counts.
-    const plain = shapes.fieldsOf(info.index).filter((f) => f.system !== 'svc/modification-date' && (profile === 'full' || f.system !== 'svc/created-by')).map((f) => f.name);
+    const plain = shapes.fieldsOf(t).filter((f) => f.system !== 'svc/modification-date' && (full || f.system !== 'svc/created-by')).map((f) => f.name);
     const maps: Json[] = [];
     for (const rel of info.relations) {
       const target = shapes.types[shapes.typeIndex(rel.target)];
@@ -141,26 +261,75 @@ export function sweepQueries(shapes: SchemaShapes, profile: Profile): QueryTempl
       maps.push({ [rel.name]: sub });
       if (rel.collection) {
         const key = target?.writable.find((f) => f.valueKind === 'integer')?.name;
-        const subQuery: JsonObject = { 'q/select': sub, 'q/limit': profile === 'full' ? 1 : 100 };
-        if (profile === 'full' && key) subQuery['q/order-by'] = [[[key], 'q/desc']];
-        out.push({ query: { 'q/from': info.name, 'q/select': ['svc/id', { [rel.name]: subQuery }], 'q/limit': 100 }, paramize: [], altTimes: false });
-        if (profile === 'full') {
+        for (const limit of full ? [0, 1, 100] : [100]) {
+          const subQuery: JsonObject = { 'q/select': sub, 'q/limit': limit };
+          if (full && key) subQuery['q/order-by'] = [[[key], limit === 1 ? 'q/desc' : 'q/asc']];
+          if (full && key && limit === 100) subQuery['q/where'] = ['>=', [key], 2];
+          b.query(t, { 'q/select': ['svc/id', { [rel.name]: subQuery }] });
+        }
+        if (full) {
           maps.push({ [`count-${rel.name}`]: ['q/count', [rel.name, 'svc/id']] });
           maps.push({ [`ids-${rel.name}`]: [rel.name, 'svc/id'] });
+          if (target?.writable[0]) maps.push({ [`values-${rel.name}`]: [rel.name, target.writable[0].name] });
         }
-      } else if (profile === 'full') {
+      } else if (full) {
         maps.push({ [`via-${rel.name}`]: [rel.name, target?.writable[0]?.name ?? 'svc/id'] });
       }
     }
-    out.push({ query: { 'q/from': info.name, 'q/select': [...plain, ...maps], 'q/limit': 100 }, paramize: [], altTimes: false });
+    b.query(t, { 'q/select': [...plain, ...maps] });
   }
-  return out;
+  return b.out;
 }
 
-/** Runs the sweep: fixed data, then every query of `sweepQueries` in batches of 50, each compared with the model. */
+/** Writes of the full profile's sweep, after its queries: see the file's comment. Picks count Entities in creation order. */
+export function sweepWrites(shapes: SchemaShapes): WriteOp[][] {
+  const items = shapes.types[FIRST];
+  const groupsIndex = items?.relations[0] ? shapes.typeIndex(items.relations[0].target) : -1;
+  const groups = shapes.types[groupsIndex];
+  if (!items || !groups) return [];
+  const toOne = items.relations.find((r) => !r.collection);
+  const collection = items.relations.find((r) => r.collection);
+  // The collection of the referenced Database whose other end is the to-one relation (one-to-many).
+  const members = groups.relations.find((r) => r.collection && shapes.typeIndex(r.target) === FIRST && toOne !== undefined && r.name !== collection?.name);
+  const clears: JsonObject = Object.fromEntries(items.writable.slice(0, 3).map((f) => [f.name, null]));
+  const sets: JsonObject = Object.fromEntries(items.writable.filter((f) => written(f.valueKind)).map((f) => [f.name, VALUES[f.valueKind as WrittenKind][6] ?? null]));
+  const steps: WriteOp[][] = [
+    [{ op: 'update', type: FIRST, pick: 0, values: clears }],
+    [{ op: 'update', type: FIRST, pick: 5, values: sets, modificationDate: '2024-02-03T04:05:06.007Z' }],
+  ];
+  if (toOne) steps.push([{ op: 'update', type: FIRST, pick: 1, values: { [toOne.name]: null } }, { op: 'update', type: FIRST, pick: 5, values: { [toOne.name]: { 'svc/id': `@ref:${groupsIndex}:3` } } }]);
+  if (collection) {
+    steps.push(
+      [{ op: 'update', type: FIRST, pick: 0, values: { [collection.name]: [] } }],
+      [{ op: 'update', type: FIRST, pick: 1, values: { [collection.name]: [{ 'svc/id': `@ref:${groupsIndex}:3` }, { 'svc/id': `@ref:${groupsIndex}:0` }] } }],
+      // Adding an item already there changes nothing; removing one that is not there neither.
+      [{ op: 'add', type: FIRST, pick: 2, field: collection.name, items: [2, 0] }],
+      [{ op: 'remove', type: FIRST, pick: 3, field: collection.name, items: [1, 0] }],
+      [{ op: 'remove', type: FIRST, pick: 4, field: collection.name, items: [3] }],
+    );
+  }
+  // Adding to a one-to-many collection moves the item from its previous parent.
+  if (members) steps.push([{ op: 'add', type: groupsIndex, pick: 3, field: members.name, items: [0, 2] }]);
+  // Deleting referenced Entities: relation values and collection items to them disappear.
+  steps.push([{ op: 'delete', type: groupsIndex, pick: 1 }], [{ op: 'delete', type: FIRST, pick: 6 }]);
+  return steps;
+}
+
+/** Runs the sweep: fixed data, every query of `sweepQueries` in batches of 50, each compared with the model, then (full) the writes. */
 export async function runSweep(driver: ModelDriver): Promise<void> {
   await driver.reset(0, sweepData(driver.shapes, driver.profile));
-  const templates = sweepQueries(driver.shapes, driver.profile);
+  await compareQueries(driver, sweepQueries(driver.shapes, driver.profile), 'sweep query');
+  if (driver.profile === 'full') {
+    for (const step of sweepWrites(driver.shapes)) {
+      if (step.length === 1 && step[0]) await driver.write(step[0]);
+      else await driver.batch(step);
+    }
+    await driver.compareDump();
+  }
+  driver.finishRun();
+}
+
+async function compareQueries(driver: ModelDriver, templates: QueryTemplate[], label: string): Promise<void> {
   for (let start = 0; start < templates.length; start += 50) {
     const chunk = templates.slice(start, start + 50);
     const resolved = chunk.map((t) => driver.resolveQuery(t));
@@ -174,8 +343,8 @@ export async function runSweep(driver: ModelDriver): Promise<void> {
     const results = isRecord(body) && body['success'] === true && Array.isArray(body['result']) ? body['result'] : undefined;
     if (results === undefined) {
       // The batch as a whole failed: find the query that fails alone.
-      for (const [i, template] of chunk.entries()) await driver.compareQuery(template, `sweep query ${start + i + 1} of ${templates.length}`);
-      fail(`a svc.command/batch of ${chunk.length} sweep queries failed, although each of them is answered alone`, res);
+      for (const [i, template] of chunk.entries()) await driver.compareQuery(template, `${label} ${start + i + 1} of ${templates.length}`);
+      fail(`a svc.command/batch of ${chunk.length} ${label.replace(/ query$/, '')} queries failed, although each of them is answered alone`, res);
     }
     for (const [i, template] of chunk.entries()) {
       const inner: unknown = results?.[i];
@@ -186,9 +355,8 @@ export async function runSweep(driver: ModelDriver): Promise<void> {
         !ok ||
         (driver.mode === 'exact' ? exactDifference(new QueryEvaluator(driver.model, params).run(query), rows) : driver.tolerantDifference({ query, params }, rows)) !== undefined;
       // A difference is settled by the query alone, with its own curl line.
-      if (differs) await driver.compareQuery(template, `sweep query ${start + i + 1} of ${templates.length}`);
-      if (differs) fail(`sweep query ${start + i + 1} differs inside a svc.command/batch but not alone: ${JSON.stringify(query)}`, res);
+      if (differs) await driver.compareQuery(template, `${label} ${start + i + 1} of ${templates.length}`);
+      if (differs) fail(`${label} ${start + i + 1} differs inside a svc.command/batch but not alone: ${JSON.stringify(query)}`, res);
     }
   }
-  driver.finishRun();
 }

@@ -36,5 +36,5 @@ export default defineCheck({
     'QUERY-013',
   ],
   target: 'server',
-  run: (ctx) => runModelProperty(ctx, 'contract'),
+  run: (ctx) => runModelProperty(ctx, 'contract', { quickRuns: 2 }),
 });

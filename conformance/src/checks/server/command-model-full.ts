@@ -7,9 +7,11 @@ export default defineCheck({
     'Random sequences of every entity command (create, update with nulls and relation values, delete, add and remove collection items, batches) ' +
     'match an in-memory model of spec/query-semantics.md, and random queries over the whole language (every q/where operator, q/null?, q/count, ' +
     'paths through relations and collections, bare-string paths, $params, q/asc and q/desc keys through the to-one relation, aliases, counts, ' +
-    'sub-queries with q/where, q/order-by and q/limit) answer exactly what the model answers, in the same order',
-  level: 'SHOULD',
-  cost: 'slow',
+    'sub-queries with q/where, q/order-by and q/limit) answer exactly what the model answers, in the same order; ' +
+    'first a deterministic sweep of the edges of every operator (operands equal to values present and their nearest neighbours, ties, ' +
+    'missing values, case variants, empty lists and collections, both directions, relation paths) and of the writes',
+  level: 'MUST',
+  unsupported: 'SHOULD',
   area: 'query',
   requirements: [
     'CMD-010',

@@ -1,14 +1,15 @@
 import { fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
 import { isRecord } from '../../shapes.js';
-import { run, runBatch, withTestWorkspace } from '../../workspace.js';
+import { run, runBatch, runQueryBeyondContract, withTestWorkspace } from '../../workspace.js';
 
 export default defineCheck({
   id: 'query.collections-empty-array',
   name:
     'Empty collections come back as [] (never null or missing) whether selected by name, with sub-fields, as a sub-query with q/limit, or through an alias path; ' +
     'q/count of them is 0',
-  level: 'SHOULD',
+  level: 'MUST',
+  unsupported: 'SHOULD',
   area: 'query',
   requirements: ['QUERY-031', 'QUERY-029', 'QUERY-028'],
   target: 'server',
@@ -28,7 +29,7 @@ export default defineCheck({
         [n.items, n.tags, n.name],
       ];
       for (const [from, collection, sub] of cases) {
-        const rows = await run(
+        const rows = await runQueryBeyondContract(
           ctx,
           {
             command: 'svc.entity/query',

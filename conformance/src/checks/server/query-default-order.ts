@@ -10,7 +10,7 @@ export default defineCheck({
   name:
     'Without q/order-by, Entities come in creation order, then svc/id: Entities created one by one and Entities created together in one ' +
     'svc.command/batch (with svc/ids out of creation order) read back ordered by (svc/creation-date, svc/id), also under q/limit',
-  level: 'SHOULD',
+  level: 'MUST',
   area: 'query',
   requirements: ['QUERY-033'],
   target: 'server',
