@@ -31,14 +31,14 @@ export function beyondContractOperators(value: unknown, out = new Set<string>())
 
 /** The command API's answer naming `command` as unknown (`command.error/unknown-command`). */
 export function isUnknownCommand(res: HttpResponse, command?: string): boolean {
-  const error = commandError(res.json) ?? innerBatchError(res.json);
+  const error = innerBatchError(res.json) ?? commandError(res.json);
   if (error?.name !== 'command.error/unknown-command') return false;
   return command === undefined || error.data['command'] === undefined || error.data['command'] === command;
 }
 
 /** The command API's answer naming `operator` as not known (`entity.error/query-operator-invalid` with `data.operator`). */
 export function isUnknownOperator(res: HttpResponse, operator: string): boolean {
-  const error = commandError(res.json) ?? innerBatchError(res.json);
+  const error = innerBatchError(res.json) ?? commandError(res.json);
   return error?.name === 'entity.error/query-operator-invalid' && error.data['operator'] === operator;
 }
 

@@ -5,7 +5,7 @@
  * `runControl` runs the same checks through a proxy without a fault, which must stay all green.
  */
 import type { AppTargetOptions, Target } from '../check.js';
-import { runChecks, type RunSummary } from '../runner.js';
+import { runChecks, type Profile, type RunSummary } from '../runner.js';
 import type { Fault } from './fault.js';
 import { startFaultProxy } from './proxy.js';
 
@@ -36,6 +36,8 @@ export interface FaultRunOptions {
   app?: AppTargetOptions;
   /** Per-request time-out of the checks. */
   timeoutMs?: number;
+  /** The profile the checks run in (default full). */
+  profile?: Profile;
 }
 
 /** The selectors a fault's run uses: its own `select`, else its area and the requirement it breaks. */
@@ -51,6 +53,7 @@ function runOptions(target: Target, baseUrl: string, only: string[], options: Fa
     seed: options.seed,
     numRuns: options.numRuns,
     only,
+    ...(options.profile === undefined ? {} : { profile: options.profile }),
     ...(options.app === undefined ? {} : { app: options.app }),
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
   };

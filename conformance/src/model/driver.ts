@@ -127,7 +127,7 @@ export class ModelDriver {
    * Whether `res` is the service's named "unsupported" answer to a feature beyond the contract that
    * `command` uses (full profile); if so, records it.
    */
-  private unsupportedIn(command: Command, res: HttpResponse): boolean {
+  unsupportedIn(command: Command, res: HttpResponse): boolean {
     if (this.profile !== 'full') return false;
     const inner = command.command === 'svc.command/batch' ? (command.args.commands as Command[]) : [command];
     for (const c of inner) {
