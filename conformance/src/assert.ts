@@ -5,6 +5,7 @@
 import { CheckFailure, type FailureDetails } from './check.js';
 import { toCurl } from './curl.js';
 import type { HttpResponse } from './http.js';
+import { unsupported, unsupportedFeature } from './support.js';
 import {
   commandErrorProblems,
   envelopeProblems,
@@ -78,7 +79,12 @@ export function expectSuccess(res: HttpResponse, what: string): unknown {
   const problems = envelopeProblems(body);
   if (problems.length > 0) fail(`${what}: the body of ${describeRequest(res)} is not {success, result}: body ${problems.join('; ')}`, res);
   const record = body as JsonRecord;
-  if (record['success'] !== true) fail(`${what}: expected success true from ${describeRequest(res)}, got success ${JSON.stringify(record['success'])}`, res);
+  if (record['success'] !== true) {
+    // If supported, then correct: a feature beyond the contract that the service names as unknown.
+    const lacking = unsupportedFeature(res);
+    if (lacking !== undefined) unsupported(lacking, res);
+    fail(`${what}: expected success true from ${describeRequest(res)}, got success ${JSON.stringify(record['success'])}`, res);
+  }
   return record['result'];
 }
 

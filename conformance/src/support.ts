@@ -29,6 +29,37 @@ export function beyondContractOperators(value: unknown, out = new Set<string>())
   return out;
 }
 
+/** The commands of the contract ("Command API"); every other command is beyond it. */
+const CONTRACT_COMMANDS = new Set(['svc.entity/query', 'svc.command/batch', 'svc.entity/create', 'svc.entity/update', 'svc.entity/add-collection-items']);
+
+/** The command names a request body carries, inner commands of batches (`args.commands`) included. */
+function commandNames(value: unknown, out = new Set<string>()): Set<string> {
+  if (Array.isArray(value)) for (const item of value) commandNames(item, out);
+  else if (isRecord(value)) {
+    if (typeof value['command'] === 'string') out.add(value['command']);
+    const args = value['args'];
+    if (isRecord(args) && Array.isArray(args['commands'])) commandNames(args['commands'], out);
+  }
+  return out;
+}
+
+/**
+ * The feature beyond the contract that a failed command API answer names as unknown, when the
+ * request used it: a command (`command.error/unknown-command`) or an operator or select form
+ * (`entity.error/query-operator-invalid` naming it), also as the inner error of a batch.
+ */
+export function unsupportedFeature(res: HttpResponse): string | undefined {
+  let body: unknown;
+  try {
+    body = res.request.body === undefined ? undefined : (JSON.parse(res.request.body) as unknown);
+  } catch {
+    return undefined;
+  }
+  for (const name of commandNames(body)) if (!CONTRACT_COMMANDS.has(name) && isUnknownCommand(res, name)) return name;
+  for (const op of beyondContractOperators(body)) if (isUnknownOperator(res, op)) return `query ${op}`;
+  return undefined;
+}
+
 /** The command API's answer naming `command` as unknown (`command.error/unknown-command`). */
 export function isUnknownCommand(res: HttpResponse, command?: string): boolean {
   const error = innerBatchError(res.json) ?? commandError(res.json);
@@ -92,6 +123,6 @@ export class SupportLedger {
 
 /** Throws CheckUnsupported at once: the check can verify nothing without `feature`. */
 export function unsupported(feature: string, res: HttpResponse): never {
-  const name = commandError(res.json)?.name ?? (isRecord(res.json) && typeof res.json['name'] === 'string' ? res.json['name'] : `status ${res.status}`);
+  const name = innerBatchError(res.json)?.name ?? commandError(res.json)?.name ?? (isRecord(res.json) && typeof res.json['name'] === 'string' ? res.json['name'] : `status ${res.status}`);
   throw new CheckUnsupported([feature], `the target answered ${name}`);
 }

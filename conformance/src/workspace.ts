@@ -10,7 +10,6 @@ import { describeRequest, expectSuccess, fail } from './assert.js';
 import type { CheckContext } from './check.js';
 import type { HttpResponse } from './http.js';
 import { isRecord } from './shapes.js';
-import { beyondContractOperators, isUnknownCommand, isUnknownOperator, unsupported } from './support.js';
 import {
   createOperations,
   deleteOperations,
@@ -87,28 +86,6 @@ export async function withTestWorkspace<T>(ctx: CheckContext, body: (workspace: 
 /** Sends one command; answers its `result` after checking `{success: true}`. */
 export async function run(ctx: CheckContext, command: Command, what: string): Promise<unknown> {
   const res = await ctx.http.command(command);
-  return expectSuccess(res, what);
-}
-
-/**
- * `run` for a command beyond the contract: when the service answers that it does not know the
- * command (command.error/unknown-command), the check ends as unsupported (support.ts); any other
- * failure fails it.
- */
-export async function runBeyondContract(ctx: CheckContext, command: Command, what: string): Promise<unknown> {
-  const res = await ctx.http.command(command);
-  if (isUnknownCommand(res, command.command)) unsupported(command.command, res);
-  return expectSuccess(res, what);
-}
-
-/**
- * `run` for a query using operators or select forms beyond the contract (`q/count`, aliases, ...):
- * when the service names one of them as unknown (entity.error/query-operator-invalid with
- * data.operator), the check ends as unsupported; any other failure fails it.
- */
-export async function runQueryBeyondContract(ctx: CheckContext, command: Command, what: string): Promise<unknown> {
-  const res = await ctx.http.command(command);
-  for (const op of beyondContractOperators(command)) if (isUnknownOperator(res, op)) unsupported(`query ${op}`, res);
   return expectSuccess(res, what);
 }
 

@@ -2,7 +2,7 @@ import { fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
 import { canonicalJson } from '../../model/values.js';
 import { isRecord } from '../../shapes.js';
-import { run, runBatch, runBeyondContract, withTestWorkspace } from '../../workspace.js';
+import { run, runBatch, withTestWorkspace } from '../../workspace.js';
 
 export default defineCheck({
   id: 'command.delete',
@@ -23,7 +23,7 @@ export default defineCheck({
         'creating two Items in the Group',
       );
       const [doomed, kept] = items.map((i) => (isRecord(i) ? String(i['svc/id']) : ''));
-      const result = await runBeyondContract(ctx, { command: 'svc.entity/delete', args: { type: n.items, entity: { 'svc/id': doomed as string } } }, 'svc.entity/delete');
+      const result = await run(ctx, { command: 'svc.entity/delete', args: { type: n.items, entity: { 'svc/id': doomed as string } } }, 'svc.entity/delete');
       if (result !== 'ok') fail(`svc.entity/delete answered ${JSON.stringify(result)}, expected "ok"`, ctx.http.lastExchange?.response);
 
       const left = await run(ctx, { command: 'svc.entity/query', args: { query: { 'q/from': n.items, 'q/select': ['svc/id'], 'q/limit': 100 } } }, 'querying the Items');

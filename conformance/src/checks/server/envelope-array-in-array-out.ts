@@ -7,7 +7,7 @@ import { envelopeProblems, isRecord } from '../../shapes.js';
 export default defineCheck({
   id: 'envelope.array-in-array-out',
   name: 'An array of N commands gets an array of N {success, result} objects, in order',
-  level: 'SHOULD',
+  level: 'MUST',
   area: 'command-api',
   requirements: ['CMD-ENV-001', 'CMD-ENV-004'],
   target: 'server',

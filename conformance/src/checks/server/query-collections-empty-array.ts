@@ -1,7 +1,7 @@
 import { fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
 import { isRecord } from '../../shapes.js';
-import { run, runBatch, runQueryBeyondContract, withTestWorkspace } from '../../workspace.js';
+import { run, runBatch, withTestWorkspace } from '../../workspace.js';
 
 export default defineCheck({
   id: 'query.collections-empty-array',
@@ -29,7 +29,7 @@ export default defineCheck({
         [n.items, n.tags, n.name],
       ];
       for (const [from, collection, sub] of cases) {
-        const rows = await runQueryBeyondContract(
+        const rows = await run(
           ctx,
           {
             command: 'svc.entity/query',

@@ -13,7 +13,8 @@ export default defineCheck({
     'After svc.schema/batch creates Databases with value fields, a many-to-one relation and a many-to-many relation, svc.schema/query lists each type ' +
     '(svc/name, svc/id, svc/meta, svc/fields) with each field (svc/name, svc/type, svc/id, svc/meta), both ends of a relation sharing the svc/relation UUID ' +
     'sent, and svc/collection? true on the collection ends only',
-  level: 'SHOULD',
+  level: 'MUST',
+  unsupported: 'SHOULD',
   area: 'schema',
   requirements: ['SCHEMA-001', 'SCHEMA-003', 'SCHEMA-004', 'SCHEMA-005', 'SCHEMA-006', 'SCHEMA-007', 'SCHEMA-008', 'SCHEMA-019', 'SCHEMA-020'],
   target: 'server',

@@ -6,7 +6,8 @@ import { isRecord } from '../../shapes.js';
 export default defineCheck({
   id: 'schema.lists-user-type',
   name: 'The schema returned by svc.schema/query lists the user type svc/user',
-  level: 'SHOULD',
+  level: 'MUST',
+  unsupported: 'SHOULD',
   area: 'schema',
   requirements: ['SCHEMA-002'],
   target: 'server',

@@ -6,7 +6,8 @@ import { isRecord, kindOf } from '../../shapes.js';
 export default defineCheck({
   id: 'schema.query-without-args',
   name: 'svc.schema/query without args answers 200 {success: true, result: {svc/version, svc/meta, svc/types}}',
-  level: 'SHOULD',
+  level: 'MUST',
+  unsupported: 'SHOULD',
   area: 'schema',
   requirements: ['SCHEMA-001', 'CMD-ENV-002', 'CMD-ENV-003', 'CMD-ENV-007', 'CMD-ERR-002'],
   target: 'server',

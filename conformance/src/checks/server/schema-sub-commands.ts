@@ -31,7 +31,8 @@ export default defineCheck({
   name:
     'svc.schema/batch carries out schema.enum/create (values as Entities with enum/name), schema.field/set-meta, schema.field/rename, ' +
     'schema.type/rename, svc.app/install-mixins (Comments adds comments/comments), schema.field/delete, also inside svc.command/batch',
-  level: 'SHOULD',
+  level: 'MUST',
+  unsupported: 'SHOULD',
   area: 'schema',
   requirements: ['SCHEMA-009', 'SCHEMA-011', 'SCHEMA-012', 'SCHEMA-013', 'SCHEMA-014', 'SCHEMA-015', 'SCHEMA-021', 'SCHEMA-022', 'SCHEMA-023'],
   target: 'server',

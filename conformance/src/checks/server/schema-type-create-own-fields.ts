@@ -11,7 +11,8 @@ export default defineCheck({
   name:
     'schema.type/create with only the client\'s own fields creates a Database whose schema lists the system fields too, and in which ' +
     'svc.entity/create answers an Entity with svc/id, svc/public-id, svc/creation-date, svc/modification-date and svc/created-by',
-  level: 'SHOULD',
+  level: 'MUST',
+  unsupported: 'SHOULD',
   area: 'schema',
   requirements: ['SCHEMA-007', 'SCHEMA-017'],
   target: 'server',

@@ -9,7 +9,8 @@ export default defineCheck({
   name:
     'schema.type/create with the system fields spelled out (svc/id of type svc/uuid with svc/id?, svc/public-id, svc/creation-date and ' +
     'svc/modification-date with svc/readonly? and svc/default-value "$now") works: each system field is listed once and Entities can be created and read',
-  level: 'SHOULD',
+  level: 'MUST',
+  unsupported: 'SHOULD',
   area: 'schema',
   requirements: ['SCHEMA-018', 'SCHEMA-007'],
   target: 'server',

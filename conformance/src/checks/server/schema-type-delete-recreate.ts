@@ -9,7 +9,8 @@ export default defineCheck({
   name:
     'schema.type/delete removes a Database (the schema no longer lists it as live, queries of it fail with entity.error/schema-type-not-found), ' +
     'and a Database can be created again under the same name, empty',
-  level: 'SHOULD',
+  level: 'MUST',
+  unsupported: 'SHOULD',
   area: 'schema',
   requirements: ['SCHEMA-010', 'SCHEMA-016', 'CMD-ERR-006'],
   target: 'server',
