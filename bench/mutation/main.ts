@@ -118,9 +118,10 @@ async function runStryker(plan: Plan, settings: RunSettings): Promise<MutationRe
     mutate: plan.mutate,
     coverageAnalysis: 'perTest',
     concurrency: settings.concurrency,
-    // A mutant run is a fresh server plus the checks that reached it; a hang is a kill.
-    timeoutMS: 15_000,
-    timeoutFactor: 2,
+    // A mutant run is a fresh server plus the checks that reached it; a hang is a kill. Generous:
+    // on a loaded machine a tight limit turns slow runs into false kills.
+    timeoutMS: 60_000,
+    timeoutFactor: 3,
     reporters: ['json', 'progress'],
     jsonReporter: { fileName: reportFile },
     ignorePatterns: ['reports', 'bench/results', '.scratch', 'coverage', '.ci', 'examples'],
