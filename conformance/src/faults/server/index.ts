@@ -21,6 +21,7 @@ import queryDefaultOrderReversed from './query-default-order-reversed.js';
 import queryEmptyCollectionNull from './query-empty-collection-null.js';
 import queryGtAsGte from './query-gt-as-gte.js';
 import queryLimitNotRequired from './query-limit-not-required.js';
+import { queryRewriteFaults } from './query-rewrites.js';
 import pageDropLast from './page-drop-last.js';
 import pageReordered from './page-reordered.js';
 import cursorGtAsGte from './cursor-gt-as-gte.js';
@@ -76,6 +77,7 @@ export const serverFaults: readonly Fault[] = [
   queryEmptyCollectionNull,
   queryGtAsGte,
   queryLimitNotRequired,
+  ...queryRewriteFaults,
   pageDropLast,
   pageReordered,
   cursorGtAsGte,
