@@ -82,7 +82,9 @@ async function main(argv: string[]): Promise<number> {
     const plan = planFor(target, checks);
     console.log(`== mutation: ${plan.label} (${profile} profile; checks: ${plan.checks.join(', ')})`);
     const report = await runStryker(plan, { profile, seed, concurrency, ...(numRuns === undefined ? {} : { numRuns }) });
-    if (!values['no-record']) {
+    if (report.json === undefined) {
+      console.error(`mutation: ${plan.label}: Stryker wrote no report${report.error ? ` (${report.error})` : ''}; nothing recorded`);
+    } else if (!values['no-record']) {
       const path = await recordRun({ plan: { label: plan.label, module: plan.module?.name, mutate: plan.mutate, checks: plan.checks }, profile, seed, report });
       console.log(`results: ${path}`);
     }

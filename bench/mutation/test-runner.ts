@@ -59,6 +59,7 @@ interface Loaded {
 }
 
 const READER_TOKEN = 'mutation-reader-token';
+const REQUEST_TIMEOUT_MS = 60_000;
 /** In the sandbox (the working directory). */
 const DRY_RUN_TIMES = '.conformance-dry-run-times.json';
 /** Coverage of the server's start-up: every check depends on it. */
@@ -213,6 +214,8 @@ export class ConformanceTestRunner implements TestRunner {
       seed: this.settings.seed,
       numRuns,
       profile: this.settings.profile,
+      // Under mutation the machine is busy: the biggest batches of the checks may take their time.
+      timeoutMs: REQUEST_TIMEOUT_MS,
       only: [check.id],
       checks: [check],
     });
