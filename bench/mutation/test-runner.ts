@@ -126,7 +126,8 @@ export class ConformanceTestRunner implements TestRunner {
   async dryRun(options: DryRunOptions): Promise<DryRunResult> {
     const ns = namespace();
     ns.activeMutant = undefined;
-    ns.mutantCoverage = { static: {}, perTest: {} };
+    // The instrumented code keeps the object it first saw: fill it, never replace it.
+    ns.mutantCoverage ??= { static: {}, perTest: {} };
     ns.currentTestId = STARTUP;
     const tests: TestResult[] = [];
     const server = await this.required().startServer(SERVER_OPTIONS);
