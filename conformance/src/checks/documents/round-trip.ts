@@ -74,8 +74,19 @@ export class RoundTrips {
   readonly ledger = new SupportLedger();
   /** The kinds the server said it lacks. */
   readonly lacking = new Set<string>();
+  /**
+   * The secrets written, by pool (json writes, text writes) and position: every batch writes over the
+   * documents of the one before, so the server replaces content as well as creating it.
+   */
+  private readonly pools = { json: [] as string[], text: [] as string[] };
 
   constructor(private readonly ctx: CheckContext) {}
+
+  private secrets(pool: keyof RoundTrips['pools'], count: number): string[] {
+    const secrets = this.pools[pool];
+    while (secrets.length < count) secrets.push(newSecret());
+    return secrets.slice(0, count);
+  }
 
   /** Documents of the kinds the server did not say it lacks. */
   private usable<T extends { doc: PMDocument }>(items: readonly T[]): T[] {
@@ -89,8 +100,10 @@ export class RoundTrips {
    */
   async writeJson(cases: readonly Case[]): Promise<Array<Case & { secret: string }>> {
     for (let attempt = 0; attempt <= OPTIONAL_NODES.length + OPTIONAL_MARKS.length; attempt++) {
-      const kept = this.usable(cases).map((c) => ({ ...c, secret: newSecret() }));
-      if (kept.length === 0) return [];
+      const usable = this.usable(cases);
+      if (usable.length === 0) return [];
+      const secrets = this.secrets('json', usable.length);
+      const kept = usable.map((c, i) => ({ ...c, secret: secrets[i] as string }));
       const what = `create-or-update-documents of ${kept.length} documents as json`;
       const res = await command(this.ctx, { command: 'create-or-update-documents', args: kept.map((c) => ({ secret: c.secret, content: c.doc })) }, 'json', what);
       if (res.status === 200 && res.json === true) return kept;
@@ -106,7 +119,7 @@ export class RoundTrips {
 
   /** Writes contents in a text format (md, html) to new secrets in one create-or-update-documents. */
   async writeText(format: TextFormat, contents: readonly string[]): Promise<string[]> {
-    const secrets = contents.map(() => newSecret());
+    const secrets = this.secrets('text', contents.length);
     if (contents.length === 0) return secrets;
     const what = `create-or-update-documents of ${contents.length} documents as ${format}`;
     const res = await command(this.ctx, { command: 'create-or-update-documents', args: contents.map((content, i) => ({ secret: secrets[i], content })) }, format, what);
@@ -125,11 +138,21 @@ export class RoundTrips {
   }
 
   /**
-   * A document that read wrong in a batch, written and read alone (PUT and GET), so that the failure
-   * carries the exchange of that one document; `check` answers what is wrong with a content read, if anything.
+   * A document that read wrong in a batch, written and read alone (PUT and GET; over the document
+   * `over` when it was written over one), so that the failure carries the exchange of that one
+   * document; `check` answers what is wrong with a content read, if anything.
    */
-  private async confirm(what: string, content: unknown, writeFormat: WriteFormat, readFormat: ReadFormat, problem: string, check: (content: unknown) => string | undefined): Promise<never> {
+  private async confirm(
+    what: string,
+    content: unknown,
+    writeFormat: WriteFormat,
+    readFormat: ReadFormat,
+    problem: string,
+    check: (content: unknown) => string | undefined,
+    over?: PMDocument,
+  ): Promise<never> {
     const secret = newSecret();
+    if (over !== undefined) await putDocumentRaw(this.ctx, secret, over, 'json');
     const put = await putDocumentRaw(this.ctx, secret, content, writeFormat);
     const get = put.status === 200 ? await getDocumentRaw(this.ctx, secret, readFormat) : undefined;
     const curl = [put, ...(get ? [get] : [])].map((res) => toCurl(res.request)).join('\n');
@@ -139,14 +162,20 @@ export class RoundTrips {
     fail(`${what}: ${problem}${repeat}`, get ?? put, { curl });
   }
 
-  /** json written, json read: the same document. */
-  async json(cases: readonly Case[]): Promise<void> {
-    const written = await this.writeJson(cases);
-    const back = await this.read(written.map((w) => w.secret), 'json');
-    for (const [i, w] of written.entries()) {
-      const check = (content: unknown) => firstDifference(w.doc, content);
-      const problem = check(back[i]);
-      if (problem) await this.confirm(`${w.name} written as json reads back as json changed`, w.doc, 'json', 'json', problem, check);
+  /** json written, json read: the same document; `rotate`: then each written over the document of the one before it, read again. */
+  async json(cases: readonly Case[], rotate: boolean): Promise<void> {
+    const rounds = rotate && cases.length > 1 ? [cases, [...cases.slice(1), cases[0] as Case]] : [cases];
+    const before = new Map<string, PMDocument>();
+    for (const list of rounds) {
+      const written = await this.writeJson(list);
+      const back = await this.read(written.map((w) => w.secret), 'json');
+      for (const [i, w] of written.entries()) {
+        const over = before.get(w.secret);
+        const check = (content: unknown) => firstDifference(w.doc, content);
+        const problem = check(back[i]);
+        if (problem) await this.confirm(`${w.name} written as json${over ? ' over another document' : ''} reads back as json changed`, w.doc, 'json', 'json', problem, check, over);
+      }
+      for (const w of written) before.set(w.secret, w.doc);
     }
   }
 
@@ -218,7 +247,7 @@ export async function runRoundTrip(ctx: CheckContext, kind: RoundTrip): Promise<
   const each = async (cases: readonly Case[]): Promise<void> => {
     switch (kind) {
       case 'json':
-        return trips.json(cases);
+        return trips.json(cases, false);
       case 'plain-text':
         return trips.plainText(cases);
       default:
@@ -227,6 +256,8 @@ export async function runRoundTrip(ctx: CheckContext, kind: RoundTrip): Promise<
   };
   switch (kind) {
     case 'json':
+      await trips.json([...edges, ...readCases(MARKDOWN_READS), ...readCases(HTML_READS)], true);
+      break;
     case 'plain-text':
       await each([...edges, ...readCases(MARKDOWN_READS), ...readCases(HTML_READS)]);
       break;
