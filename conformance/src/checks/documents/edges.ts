@@ -93,7 +93,7 @@ const BLOCKS: EdgeDocument[] = [
 const LISTS: EdgeDocument[] = [
   { name: 'a bullet list', doc: doc(ul([p('one')], [p('two')], [p('three')])) },
   { name: 'a list item of two paragraphs', doc: doc(ul([p('first'), p('second')], [p('next')])) },
-  { name: 'ordered lists with every kind of start', doc: doc(ol(1, [p('one')], [p('two')]), p('-'), ol(0, [p('zero')]), p('-'), ol(3, [p('three')]), p('-'), ol(9, [p('nine')], [p('ten')], [p('eleven')]), p('-'), ol(120, [p('many')])) },
+  { name: 'ordered lists with every kind of start', doc: doc(ol(1, [p('one')], [p('two')]), p('-'), ol(0, [p('zero')]), p('-'), ol(3, [p('three')]), p('-'), ol(9, [p('nine')], [p('ten')], [p('eleven')]), p('-'), ol(120, [p('many')]), p('-'), ol(999_999_999, [p('largest')])) },
   { name: 'task items checked and unchecked', doc: doc(tasks([true, p('done')], [false, p('open')], [true, p(text('marked', bold))])) },
   { name: 'a bullet list in a bullet list', doc: doc(ul([p('outer'), ul([p('inner'), ul([p('innermost')])])], [p('outer two')])) },
   { name: 'lists of every kind nested', doc: doc(ol(1, [p('ordered'), ul([p('bullet'), tasks([false, p('task'), ol(5, [p('five')])])])])) },
@@ -130,6 +130,29 @@ export const EVERY_NODE: PMDocument = doc(
 );
 
 export const CANONICAL_EDGES: readonly EdgeDocument[] = [{ name: 'every node and mark in one document', doc: EVERY_NODE }, ...MARKS, ...INLINE, ...BLOCKS, ...LISTS, ...TABLES];
+
+/**
+ * Documents written with attributes left out, and the documents they are: every attribute read
+ * with its default (spec/CONVENTIONS.md, "Documents").
+ */
+export const DEFAULTED_EDGES: ReadonlyArray<EdgeDocument & { written: unknown }> = [
+  {
+    name: 'attributes left out read with their defaults',
+    written: {
+      doc: {
+        type: 'doc',
+        content: [
+          { type: 'heading', content: [{ type: 'text', text: 'h' }] },
+          { type: 'code_block', content: [{ type: 'text', text: 'c' }] },
+          { type: 'ordered_list', content: [{ type: 'list_item', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'o' }] }] }] },
+          { type: 'task_list', content: [{ type: 'task_item', content: [{ type: 'paragraph', content: [{ type: 'text', text: 't' }] }] }] },
+          { type: 'paragraph', content: [{ type: 'image', attrs: { src: '/i.png' } }, { type: 'text', marks: [{ type: 'link', attrs: { href: '/l' } }], text: 'l' }] },
+        ],
+      },
+    },
+    doc: doc(heading(1, 'h'), codeBlock('c'), ol(1, [p('o')]), tasks([false, p('t')]), p(image('/i.png'), text('l', link('/l')))),
+  },
+];
 
 /** In the schema, outside the canonical form: kept as written in json, stable after one markdown or HTML round trip. */
 export const LENIENT_EDGES: readonly EdgeDocument[] = [

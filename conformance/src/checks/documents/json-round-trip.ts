@@ -5,8 +5,9 @@ export default defineCheck({
   id: 'documents.json-round-trip',
   name:
     'Every node and mark of spec/CONVENTIONS.md ("Documents"), alone and nested (a fixed edge set, then random canonical documents), written with ' +
-    'format=json reads back with format=json unchanged, and so do documents of the schema outside the canonical form (empty paragraphs, hard ' +
-    'breaks at the edges); a node or mark kind the server lacks is refused with 400 document.error/content-invalid naming it',
+    'format=json reads back with format=json unchanged (also written over another document), and so do documents of the schema outside the ' +
+    'canonical form (empty paragraphs, hard breaks at the edges); attributes left out read back with their defaults; a node or mark kind the ' +
+    'server lacks is refused with 400 document.error/content-invalid naming it',
   level: 'MUST',
   unsupported: 'SHOULD',
   area: 'documents',
