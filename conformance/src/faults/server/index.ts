@@ -32,6 +32,7 @@ import schemaNoUserType from './schema-no-user-type.js';
 import schemaRelationIdsDiffer from './schema-relation-ids-differ.js';
 import documentDefaultFormatHtml from './document-default-format-html.js';
 import documentFormatIgnored from './document-format-ignored.js';
+import documentHtmlDropsStrike from './document-html-drops-strike.js';
 import documentNotFoundAsEmpty from './document-not-found-as-empty.js';
 import documentScriptKept from './document-script-kept.js';
 import documentTooLargeAccepted from './document-too-large-accepted.js';
@@ -88,6 +89,7 @@ export const serverFaults: readonly Fault[] = [
   schemaRelationIdsDiffer,
   documentDefaultFormatHtml,
   documentFormatIgnored,
+  documentHtmlDropsStrike,
   documentNotFoundAsEmpty,
   documentScriptKept,
   documentTooLargeAccepted,
