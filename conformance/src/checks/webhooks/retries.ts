@@ -27,10 +27,10 @@ export default defineCheck({
       await withHooks(ctx, [n.items], async ([hook], receiver) => {
         if (!hook) return;
         receiver.failNext(2);
-        const { res } = await sendCorrelated(ctx, { command: 'svc.entity/update', args: { type: n.items, entity: { 'svc/id': id, [n.title]: 'retried' } } }, 'an update');
+        const { res, correlationId } = await sendCorrelated(ctx, { command: 'svc.entity/update', args: { type: n.items, entity: { 'svc/id': id, [n.title]: 'retried' } } }, 'an update');
         const statuses = () => receiver.on(hook.path).map((a) => a.status).join(', ') || 'none';
         if (!(await receiver.waitFor(() => receiver.on(hook.path).length > 0, { what: `the first attempt of a delivery to webhook ${hook.id}` }))) {
-          fail(`no attempt of the update's delivery arrived at webhook ${hook.id} (${hook.type}) within ${seconds(deliveryWaitMs())}`, res);
+          fail(`no attempt of the delivery with command.correlationId ${correlationId} arrived at webhook ${hook.id} (${hook.type}) within ${seconds(deliveryWaitMs())}`, res);
         }
         const retried = await receiver.waitFor(() => receiver.on(hook.path).length > 1, { what: `a second attempt of the delivery to webhook ${hook.id}`, timeoutMs: retryWaitMs() });
         if (!retried) {
