@@ -1,6 +1,6 @@
 /**
  * A webhook receiver for the checks: an HTTP server on 127.0.0.1 (a free port) that records every
- * request it gets and answers 200, or 500 while told to fail (`failNext`). Checks create
+ * request it gets and answers 200, or 500 while told to fail (`failNext`), or the statuses it is told (`answerNext`). Checks create
  * webhooks pointing at `url(path)` and wait for what arrives with `waitFor`, always bounded: a
  * wait that runs out is remembered (`missed`), so that a property check stops at the first
  * delivery that never came instead of waiting again for every shrunk input.
@@ -60,6 +60,7 @@ export class Receiver {
   /** What the first wait that ran out waited for (then every later wait gives up at once). */
   missed: string | undefined;
   private failing = 0;
+  private answers: number[] = [];
   private readonly waiters = new Set<() => void>();
 
   private constructor(
@@ -74,7 +75,7 @@ export class Receiver {
       void receiver?.handle(req).then((status) => {
         res.statusCode = status;
         res.setHeader('content-type', 'application/json');
-        res.end(status === 200 ? '{"ok":true}' : '{"ok":false}');
+        res.end(status >= 200 && status < 300 ? '{"ok":true}' : '{"ok":false}');
       });
     });
     server.keepAliveTimeout = 1_000;
@@ -95,6 +96,13 @@ export class Receiver {
   /** Answer 500 to the next `n` requests. */
   failNext(n: number): void {
     this.failing = Math.max(0, Math.floor(n));
+    this.answers = [];
+  }
+
+  /** Answer the next requests with these statuses, one each, in order (then 200 again). */
+  answerNext(statuses: number[]): void {
+    this.failing = 0;
+    this.answers = [...statuses];
   }
 
   /** Requests received on a path, in order of arrival. */
@@ -176,6 +184,7 @@ export class Receiver {
     for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : (value ?? '');
     let status = 200;
     if (tooLarge) status = 413;
+    else if (this.answers.length > 0) status = this.answers.shift() as number;
     else if (this.failing > 0) {
       this.failing -= 1;
       status = 500;

@@ -63,6 +63,7 @@ export function applyEffects(world: World, db: Db, before: DbState, effects: Arr
     switch (effect.effect) {
       case 'svc.entity/update':
         updated.add(effect.id);
+        if (Object.keys(effect.values).length === 0) wrong(`${at}: an update effect with no values reports no change (one effect per change)`);
         for (const [name, value] of Object.entries(effect.values)) {
           const f = field(name);
           if (!f) continue;
@@ -91,6 +92,7 @@ export function applyEffects(world: World, db: Db, before: DbState, effects: Arr
         if (f?.kind !== 'references') wrong(`${at}: ${effect.field} is not a collection field of ${typeName}`);
         const items = JSON.parse(current.get(f.name) ?? '[]') as string[];
         const adding = effect.effect === 'svc.entity/add-collection-items';
+        if (effect.items.length === 0) wrong(`${at}: a collection effect without items reports no change (one effect per change)`);
         for (const item of effect.items.map((i) => i['svc/id'])) {
           const has = items.includes(item);
           if (adding && has) wrong(`${at}: adds ${item}, which ${f.name} holds already`);
@@ -108,10 +110,10 @@ export function applyEffects(world: World, db: Db, before: DbState, effects: Arr
 
 /**
  * How the replayed Database differs from the actual one. A system field an effect left out is
- * not compared; `svc/modification-date` only on Entities an update effect named (changes of
- * relation values reported as collection effects leave it as the server sets it).
+ * not compared; `svc/modification-date` only on Entities the command updated or an update effect
+ * named (changes of relation values reported as collection effects leave it as the server sets it).
  */
-export function differences(world: World, db: Db, replayed: Replayed, actual: DbState): Difference[] {
+export function differences(world: World, db: Db, replayed: Replayed, actual: DbState, updated: ReadonlySet<string>): Difference[] {
   const typeName = world.type[db];
   const out: Difference[] = [];
   for (const id of new Set([...replayed.state.keys(), ...actual.keys()])) {
@@ -130,7 +132,7 @@ export function differences(world: World, db: Db, replayed: Replayed, actual: Db
       const actualValue = theirs.get(f.name);
       if (replayedValue === actualValue) continue;
       if (replayedValue === undefined && f.system) continue;
-      if (f.name === 'svc/modification-date' && !replayed.updated.has(id)) continue;
+      if (f.name === 'svc/modification-date' && !replayed.updated.has(id) && !updated.has(id)) continue;
       const message = `${typeName} ${id}: ${f.name} is ${show(actualValue)}, the effects give ${show(replayedValue)}`;
       if (f.kind === 'references') {
         const held = JSON.parse(actualValue ?? '[]') as string[];

@@ -112,6 +112,8 @@ export function edgeScript(world: World): Script {
       { op: 'update', db: 'items', target: 'I2', values: setC },
       { op: 'update', db: 'items', target: 'I1', values: cleared },
       { op: 'update', db: 'items', target: 'I2', values: { ...setC, [n.title]: 'only this changed' } },
+      // An update that changes no value (fields given unchanged, then none at all): svc/modification-date alone.
+      { op: 'batch', ops: [{ op: 'update', db: 'items', target: 'I2', values: { ...setC, [n.title]: 'only this changed' } }, { op: 'update', db: 'groups', target: 'G1', values: {} }] },
       // Collection items at the Items end (a relation and a multi select), then at the Groups end
       // (an item moved from its parent; a to-one value set and cleared from the other end).
       {
@@ -244,8 +246,8 @@ function resolveValues(world: World, db: Db, values: Values, entities: Entities)
   return out;
 }
 
-/** The command of one write, or undefined when its Entity no longer lives. */
-function commandOf(world: World, op: Op, entities: Entities): Command | undefined {
+/** The command of one write, or undefined when its Entity no longer lives; `updated` collects the ids an update names. */
+function commandOf(world: World, op: Op, entities: Entities, updated: string[]): Command | undefined {
   const type = world.type[op.db];
   if (op.op === 'create') {
     const values = resolveValues(world, op.db, op.values, entities);
@@ -256,6 +258,7 @@ function commandOf(world: World, op: Op, entities: Entities): Command | undefine
   if (id === undefined) return undefined;
   switch (op.op) {
     case 'update':
+      updated.push(id);
       return { command: 'svc.entity/update', args: { type, entity: { ...resolveValues(world, op.db, op.values, entities), 'svc/id': id } } };
     case 'delete':
       entities.forget(id);
@@ -270,11 +273,18 @@ function commandOf(world: World, op: Op, entities: Entities): Command | undefine
   }
 }
 
-/** The command a step becomes (a batch for several writes), or undefined when none of its writes names a living Entity. */
-export function stepCommand(world: World, step: Step, entities: Entities): Command | undefined {
-  if (step.op !== 'batch') return commandOf(world, step, entities);
-  const commands = step.ops.flatMap((op) => commandOf(world, op, entities) ?? []);
-  return commands.length === 0 ? undefined : { command: 'svc.command/batch', args: { commands } };
+/**
+ * The command a step becomes (a batch for several writes) and the ids of the Entities it updates,
+ * or undefined when none of its writes names a living Entity.
+ */
+export function stepCommand(world: World, step: Step, entities: Entities): { command: Command; updated: Set<string> } | undefined {
+  const updated: string[] = [];
+  if (step.op !== 'batch') {
+    const command = commandOf(world, step, entities, updated);
+    return command === undefined ? undefined : { command, updated: new Set(updated) };
+  }
+  const commands = step.ops.flatMap((op) => commandOf(world, op, entities, updated) ?? []);
+  return commands.length === 0 ? undefined : { command: { command: 'svc.command/batch', args: { commands } }, updated: new Set(updated) };
 }
 
 /** A short description of a step, for messages. */

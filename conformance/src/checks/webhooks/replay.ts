@@ -22,6 +22,8 @@ interface Ran {
   index: number;
   step: Step;
   correlationId: string;
+  /** Entities the step updates (their svc/modification-date changes with it). */
+  updated: Set<string>;
   res: HttpResponse;
   before: State;
   after: State;
@@ -76,7 +78,31 @@ function replayStep(r: Run, ran: Ran, db: Db): Array<Difference & { res: HttpRes
   const wrong = (message: string): never => fail(`${context}: ${message}`, ran.res);
   const replayed = applyEffects(r.world, db, ran.before[db], effects, wrong);
   const received = effects.length === 0 ? 'no effect' : JSON.stringify(effects.map((e) => e.effect)).slice(0, 2000);
-  return differences(r.world, db, replayed, ran.after[db]).map((d) => ({ ...d, message: `${context}: ${d.message}; it received ${received}`, res: ran.res }));
+  return differences(r.world, db, replayed, ran.after[db], ran.updated).map((d) => ({ ...d, message: `${context}: ${d.message}; it received ${received}`, res: ran.res }));
+}
+
+/**
+ * Replaying "in sequenceId order" needs the sequenceIds of a webhook's deliveries to follow the
+ * order of the commands: every delivery of a step has a higher one than every delivery of an earlier step.
+ */
+function expectSequenceOrder(r: Run, steps: Ran[]): void {
+  for (const db of DBS) {
+    let last: { ran: Ran; sequenceId: number } | undefined;
+    for (const ran of steps) {
+      const ids = delivered(r.receiver, r.hooks[db])
+        .filter((d) => d.delivery.command.correlationId === ran.correlationId)
+        .map((d) => d.delivery.sequenceId);
+      if (ids.length === 0) continue;
+      if (last !== undefined && Math.min(...ids) <= last.sequenceId) {
+        fail(
+          `the webhook of ${r.world.type[db]} received step ${ran.index + 1} (${describeStep(ran.step)}) with sequenceId ${Math.min(...ids)}, not after step ${last.ran.index + 1} ` +
+            `(${describeStep(last.ran.step)}) with sequenceId ${last.sequenceId}: replayed in sequenceId order, the later command would come first`,
+          ran.res,
+        );
+      }
+      last = { ran, sequenceId: Math.max(...ids) };
+    }
+  }
 }
 
 /** Checks every step's deliveries; a difference only a missing effect kind beyond the contract explains is a missing feature while no effect of that kind ever came. */
@@ -87,6 +113,7 @@ async function verify(r: Run, steps: Ran[]): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, TRAIL_MS));
     found = steps.flatMap((ran) => DBS.flatMap((db) => replayStep(r, ran, db)));
   }
+  expectSequenceOrder(r, steps);
   const seen = kindsSeen(r);
   for (const { kind, message, res } of found) {
     if (kind !== undefined && BEYOND_CONTRACT.includes(kind) && !seen.has(kind)) {
@@ -104,8 +131,9 @@ async function runScript(r: Run, script: Script): Promise<void> {
   const steps: Ran[] = [];
   for (const [index, step] of script.steps.entries()) {
     entities.sync(state);
-    const command = stepCommand(r.world, step, entities);
-    if (command === undefined) continue;
+    const made = stepCommand(r.world, step, entities);
+    if (made === undefined) continue;
+    const { command, updated } = made;
     const correlationId = randomUUID();
     const res = await r.ctx.http.command({ ...command, correlationId } as Command);
     const unknown = unknownCommand(res);
@@ -115,7 +143,7 @@ async function runScript(r: Run, script: Script): Promise<void> {
     }
     expectSuccess(res, `step ${index + 1} of the script (${describeStep(step)})`);
     const after = await readState(r.ctx, r.world);
-    steps.push({ index, step, correlationId, res, before: state, after });
+    steps.push({ index, step, correlationId, updated, res, before: state, after });
     state = after;
   }
   await mark(r);
