@@ -26,6 +26,10 @@ export interface Replayed {
   state: DbState;
   /** Entities an svc.entity/update effect named (their svc/modification-date is then compared). */
   updated: Set<string>;
+  /** Entities first named by an effect other than a create while the server lacks create effects: their fields not yet reported are unknown. */
+  guessed: Set<string>;
+  /** What only a missing effect kind explains, found on the way. */
+  missing: Difference[];
 }
 
 function copy(state: DbState): DbState {
@@ -38,18 +42,33 @@ const show = (value: string | undefined): string => value ?? '(absent)';
  * Applies the effects in order; throws (through `wrong`) at the first effect that does not fit the
  * data: one of another Database, an Entity that does not exist (or exists already, for a create),
  * a valuesBefore that is not the value the Entity had, an item added that was there or removed
- * that was not, a delete that leaves out a field.
+ * that was not, a delete that leaves out a field. Where a kind in `lacking` (the server has sent
+ * none of it) would have explained the misfit, it is noted in `missing` instead and the replay goes on.
  */
-export function applyEffects(world: World, db: Db, before: DbState, effects: Array<{ effect: Effect; at: string }>, wrong: (message: string) => never): Replayed {
+export function applyEffects(
+  world: World,
+  db: Db,
+  before: DbState,
+  effects: Array<{ effect: Effect; at: string }>,
+  lacking: ReadonlySet<EffectKind>,
+  wrong: (message: string) => never,
+): Replayed {
   const state = copy(before);
   const updated = new Set<string>();
+  const guessed = new Set<string>();
+  const missing: Difference[] = [];
+  /** Notes a misfit a missing kind explains; false when the server does send that kind (the misfit is wrong). */
+  const explained = (kind: EffectKind, message: string): boolean => {
+    if (!lacking.has(kind)) return false;
+    missing.push({ kind, message });
+    return true;
+  };
   const typeName = world.type[db];
   const field = (name: string) => fieldOf(world, db, name);
   for (const { effect, at } of effects) {
     if (effect.type !== typeName) wrong(`${at}: an effect of ${effect.type} reached the webhook of ${typeName}`);
-    const current = state.get(effect.id);
     if (effect.effect === 'svc.entity/create') {
-      if (current) wrong(`${at}: creates ${effect.id}, which exists already`);
+      if (state.has(effect.id)) wrong(`${at}: creates ${effect.id}, which exists already`);
       const row: Row = new Map();
       for (const f of world.fields[db]) {
         if (f.name in effect.values) row.set(f.name, comparable(f, effect.values[f.name]));
@@ -59,7 +78,14 @@ export function applyEffects(world: World, db: Db, before: DbState, effects: Arr
       state.set(effect.id, row);
       continue;
     }
-    if (!current) wrong(`${at}: names ${effect.id}, which does not exist in ${typeName} at that point`);
+    let current = state.get(effect.id);
+    if (!current) {
+      const message = `${at}: names ${effect.id}, which does not exist in ${typeName} at that point`;
+      if (!explained('svc.entity/create', message)) wrong(message);
+      current = new Map([['svc/id', comparable(undefined, effect.id)]]);
+      guessed.add(effect.id);
+      state.set(effect.id, current);
+    }
     switch (effect.effect) {
       case 'svc.entity/update':
         updated.add(effect.id);
@@ -70,7 +96,10 @@ export function applyEffects(world: World, db: Db, before: DbState, effects: Arr
           if (!(name in effect.valuesBefore)) wrong(`${at}: values has ${name}, valuesBefore does not`);
           const had = current.get(name);
           const said = comparable(f, effect.valuesBefore[name]);
-          if (had !== undefined && said !== had) wrong(`${at}: valuesBefore[${name}] is ${JSON.stringify(effect.valuesBefore[name])}, but the Entity had ${had}`);
+          if (had !== undefined && said !== had) {
+            const message = `${at}: valuesBefore[${name}] is ${JSON.stringify(effect.valuesBefore[name])}, but the Entity had ${had}`;
+            if (!(f.kind === 'references' && holdsAll(had, said) && explained('svc.entity/remove-collection-items', message))) wrong(message);
+          }
           current.set(name, comparable(f, value));
         }
         break;
@@ -82,7 +111,10 @@ export function applyEffects(world: World, db: Db, before: DbState, effects: Arr
           }
           const said = comparable(f, effect.valuesBefore[f.name]);
           const had = current.get(f.name);
-          if (had !== undefined && said !== had) wrong(`${at}: valuesBefore[${f.name}] is ${JSON.stringify(effect.valuesBefore[f.name])}, but the Entity had ${had}`);
+          if (had !== undefined && said !== had) {
+            const message = `${at}: valuesBefore[${f.name}] is ${JSON.stringify(effect.valuesBefore[f.name])}, but the Entity had ${had}`;
+            if (!(f.kind === 'references' && holdsAll(had, said) && explained('svc.entity/remove-collection-items', message))) wrong(message);
+          }
         }
         state.delete(effect.id);
         break;
@@ -95,8 +127,15 @@ export function applyEffects(world: World, db: Db, before: DbState, effects: Arr
         if (effect.items.length === 0) wrong(`${at}: a collection effect without items reports no change (one effect per change)`);
         for (const item of effect.items.map((i) => i['svc/id'])) {
           const has = items.includes(item);
-          if (adding && has) wrong(`${at}: adds ${item}, which ${f.name} holds already`);
-          if (!adding && !has) wrong(`${at}: removes ${item}, which ${f.name} does not hold`);
+          if (adding && has) {
+            // An earlier removal no effect reported.
+            if (!explained('svc.entity/remove-collection-items', `${at}: adds ${item}, which ${f.name} holds already`)) wrong(`${at}: adds ${item}, which ${f.name} holds already`);
+            continue;
+          }
+          if (!adding && !has) {
+            if (guessed.has(effect.id)) continue;
+            wrong(`${at}: removes ${item}, which ${f.name} does not hold`);
+          }
           if (adding) items.push(item);
           else items.splice(items.indexOf(item), 1);
         }
@@ -105,7 +144,13 @@ export function applyEffects(world: World, db: Db, before: DbState, effects: Arr
       }
     }
   }
-  return { state, updated };
+  return { state, updated, guessed, missing };
+}
+
+/** Whether the ids of one comparable collection value hold every id of another. */
+function holdsAll(larger: string, smaller: string): boolean {
+  const held = JSON.parse(larger) as string[];
+  return (JSON.parse(smaller) as string[]).every((id) => held.includes(id));
 }
 
 /**
@@ -115,7 +160,7 @@ export function applyEffects(world: World, db: Db, before: DbState, effects: Arr
  */
 export function differences(world: World, db: Db, replayed: Replayed, actual: DbState, updated: ReadonlySet<string>): Difference[] {
   const typeName = world.type[db];
-  const out: Difference[] = [];
+  const out: Difference[] = [...replayed.missing];
   for (const id of new Set([...replayed.state.keys(), ...actual.keys()])) {
     const mine = replayed.state.get(id);
     const theirs = actual.get(id);
@@ -131,14 +176,12 @@ export function differences(world: World, db: Db, replayed: Replayed, actual: Db
       const replayedValue = mine.get(f.name);
       const actualValue = theirs.get(f.name);
       if (replayedValue === actualValue) continue;
-      if (replayedValue === undefined && f.system) continue;
+      if (replayedValue === undefined && (f.system || replayed.guessed.has(id))) continue;
       if (f.name === 'svc/modification-date' && !replayed.updated.has(id) && !updated.has(id)) continue;
       const message = `${typeName} ${id}: ${f.name} is ${show(actualValue)}, the effects give ${show(replayedValue)}`;
       if (f.kind === 'references') {
-        const held = JSON.parse(actualValue ?? '[]') as string[];
-        const given = JSON.parse(replayedValue ?? '[]') as string[];
         // Only items gone that no effect removed: what a remove-collection-items effect would have said.
-        if (held.every((item) => given.includes(item))) {
+        if (holdsAll(replayedValue ?? '[]', actualValue ?? '[]')) {
           out.push({ message, kind: 'svc.entity/remove-collection-items' });
           continue;
         }

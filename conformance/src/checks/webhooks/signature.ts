@@ -40,7 +40,7 @@ export default defineCheck({
         const received = [];
         for (const { correlationId } of sent) received.push(await waitForCorrelation(receiver, hook, correlationId, 'the signed delivery'));
         const signed = received.filter(({ request }) => request.headers['webhook-signature'] !== undefined);
-        if (signed.length === 0) throw new CheckUnsupported(['signed deliveries (webhook-signature)'], 'no delivery carried a webhook-signature header');
+        if (signed.length === 0) throw new CheckUnsupported(['signed deliveries: a webhook-signature header'], 'no delivery carried a webhook-signature header');
         if (!SECRET.test(hook.secret)) fail(`deliveries are signed, but the new webhook's "secret" is ${JSON.stringify(hook.secret)}, not whsec_ followed by base64`, hook.response);
         const messageIds = new Set<string>();
         for (const [i, { request }] of received.entries()) {
