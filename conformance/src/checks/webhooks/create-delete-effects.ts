@@ -1,11 +1,11 @@
 import { fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
 import { canonicalJson } from '../../model/values.js';
+import type { Receiver } from '../../receiver.js';
 import { isRecord, type JsonRecord } from '../../shapes.js';
 import { SupportLedger } from '../../support.js';
 import { withTestWorkspace } from '../../workspace.js';
 import { createItem, delivered, sendCorrelated, waitForCorrelation, withHooks, type Hook, type Received } from './support.js';
-import type { Receiver } from '../../receiver.js';
 
 /** How long a delivery of a create or delete may trail the delivery of the update sent after it (servers that do not keep the order). */
 const TRAIL_MS = 1_000;

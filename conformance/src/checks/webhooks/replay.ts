@@ -195,18 +195,6 @@ export default defineCheck({
     } finally {
       await world.dispose();
     }
-    if (process.env.SVC_DEBUG_TIMES) {
-      const by = new Map<string, { n: number; ms: number }>();
-      for (const e of ctx.http.exchanges) {
-        const body = typeof e.request.body === 'string' ? e.request.body : '';
-        const key = (/"command":"([^"]+)"/.exec(body)?.[1] ?? e.request.url).slice(0, 60) + (body.includes('q/from') ? ' (query)' : '');
-        const v = by.get(key) ?? { n: 0, ms: 0 };
-        v.n += 1;
-        v.ms += e.durationMs;
-        by.set(key, v);
-      }
-      console.error([...by].map(([k, v]) => `${k}: ${v.n} × ${Math.round(v.ms / v.n)} ms = ${v.ms}`).join('\n'));
-    }
     ledger.finish();
   },
 });

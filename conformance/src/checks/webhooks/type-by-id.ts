@@ -10,7 +10,7 @@ export default defineCheck({
   id: 'webhooks.type-by-id',
   name:
     "A server that accepts the Database's svc/id as the `type` of POST /api/webhooks/v2 (as some clients send it) answers a record naming the Database, " +
-    'and the webhook reports changes of that Database (400 webhook.error/type-not-found: the server takes names only)',
+    'in lower or upper case, and the webhook reports changes of that Database (400 webhook.error/type-not-found: the server takes names only)',
   level: 'MUST',
   unsupported: 'SHOULD',
   area: 'webhooks',
@@ -39,6 +39,13 @@ export default defineCheck({
         try {
           if (record['type'] !== n.items) {
             fail(`a webhook added with type ${typeId} (the svc/id of ${n.items}) answers type ${JSON.stringify(record['type'])}, expected the Database name ${n.items}`, added);
+          }
+          // UUIDs are case-insensitive on input (RFC 4122): the id in capitals names the same Database.
+          const upper = await ctx.http.post(WEBHOOKS, { url: receiver.url(`${path}-upper`), type: typeId.toUpperCase() });
+          const upperRecord = isRecord(upper.json) ? upper.json : undefined;
+          if (typeof upperRecord?.['id'] === 'number') await removeHook(ctx, { ...hook, id: upperRecord['id'] });
+          if (upper.status !== 200 || upperRecord?.['type'] !== n.items) {
+            fail(`a webhook added with type ${typeId.toUpperCase()} (the svc/id of ${n.items} in capitals) answers ${upper.status} ${JSON.stringify(upper.json).slice(0, 300)}, expected a record naming ${n.items}`, upper);
           }
           const { correlationId } = await sendCorrelated(ctx, { command: 'svc.entity/update', args: { type: n.items, entity: { 'svc/id': item, [n.title]: 'by id' } } }, 'an update of an Item');
           const { delivery } = await waitForCorrelation(receiver, hook, correlationId, `the delivery to the webhook added by the svc/id of ${n.items}`);
