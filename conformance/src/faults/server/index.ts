@@ -38,6 +38,7 @@ import documentScriptKept from './document-script-kept.js';
 import documentTooLargeAccepted from './document-too-large-accepted.js';
 import getDocumentsReordered from './get-documents-reordered.js';
 import webhookBadSignature from './webhook-bad-signature.js';
+import webhookClearedValuesBefore from './webhook-cleared-values-before.js';
 import webhookDeliveriesSwapped from './webhook-deliveries-swapped.js';
 import webhookDuplicateDelivery from './webhook-duplicate-delivery.js';
 import webhookNoValuesBefore from './webhook-no-values-before.js';
@@ -95,6 +96,7 @@ export const serverFaults: readonly Fault[] = [
   documentTooLargeAccepted,
   getDocumentsReordered,
   webhookBadSignature,
+  webhookClearedValuesBefore,
   webhookDeliveriesSwapped,
   webhookDuplicateDelivery,
   webhookNoValuesBefore,
