@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import type { CheckContext } from '../../../check.js';
 import { isRecord } from '../../../shapes.js';
 import { runBatch, type Command, type TestWorkspace } from '../../../workspace.js';
+import type { ExtraFields } from './extra-fields.js';
 
 /** GraphQL names of the test Databases: `<Space>/Items` is `Item`, `findItems`; fields in camelCase. */
 export const GQL = {
@@ -40,6 +41,9 @@ export interface ItemRecord extends SystemRecord {
   at: string | null;
   group: string | null;
   tags: string[];
+  /** With the extra fields (extra-fields.ts): the option name of Kind, and Span as GraphQL reads it (stringified JSON). */
+  kind?: string | null;
+  span?: string | null;
 }
 
 export interface Dataset {
@@ -65,6 +69,8 @@ interface ItemDraft {
   at: string | null;
   group: number | null;
   tags: number[];
+  kind: number | null;
+  span: [string, string] | null;
 }
 
 interface Drafts {
@@ -90,12 +96,14 @@ function drafts(seed: number, groups: number, items: number): Drafts {
     at: maybe(fc.constantFrom(...TIMES)),
     group: maybe(fc.integer({ min: 0, max: groups - 2 })),
     tags: fc.uniqueArray(fc.integer({ min: 0, max: groups - 2 }), { maxLength: Math.min(3, groups - 1) }),
+    kind: maybe(fc.integer({ min: 0, max: 3 })),
+    span: maybe(fc.tuple(fc.constantFrom(...DATES), fc.constantFrom(...DATES)).map(([a, b]): [string, string] => (a <= b ? [a, b] : [b, a]))),
   });
   const [sample] = fc.sample(fc.record({ groups: fc.array(group, { minLength: groups, maxLength: groups }), items: fc.array(item, { minLength: items, maxLength: items }) }), { seed, numRuns: 1 });
   if (!sample) throw new Error('fast-check gave no sample');
   const [, second] = sample.items;
   if (!second) throw new Error('fast-check gave too few Items');
-  sample.items[0] = { title: null, count: null, amount: null, done: null, due: null, at: null, group: null, tags: [] };
+  sample.items[0] = { title: null, count: null, amount: null, done: null, due: null, at: null, group: null, tags: [], kind: null, span: null };
   sample.items[2] = { ...second, tags: [...second.tags] };
   sample.groups[1] = { name: null, rank: null };
   sample.items[3] = { ...(sample.items[3] as ItemDraft), group: 1 };
@@ -117,7 +125,7 @@ function systemFields(result: unknown): SystemRecord {
  * Creates `groups` Groups and `items` Items with values drawn from the seed, in a few batches (so
  * that creation dates differ between batches and tie inside one), and answers them.
  */
-export async function createDataset(ctx: CheckContext, workspace: TestWorkspace, counts: { groups: number; items: number }, seed = ctx.fastCheck.seed): Promise<Dataset> {
+export async function createDataset(ctx: CheckContext, workspace: TestWorkspace, counts: { groups: number; items: number }, seed = ctx.fastCheck.seed, extra?: ExtraFields): Promise<Dataset> {
   const n = workspace.names;
   const draft = drafts(seed, counts.groups, counts.items);
   const groupCommands: Command[] = draft.groups.map((g) => ({
@@ -140,6 +148,8 @@ export async function createDataset(ctx: CheckContext, workspace: TestWorkspace,
       if (d.at !== null) entity[n.at] = d.at;
       if (d.group !== null) entity[n.group] = { 'svc/id': groups[d.group]?.id };
       if (d.tags.length > 0) entity[n.tags] = d.tags.map((t) => ({ 'svc/id': groups[t]?.id }));
+      if (extra && d.kind !== null) entity[extra.kind] = { 'svc/id': extra.options[d.kind % extra.options.length]?.id };
+      if (extra && d.span !== null) entity[extra.span] = { start: d.span[0], end: d.span[1] };
       return { command: 'svc.entity/create', args: { type: n.items, entity } } as Command;
     });
     const results = await runBatch(ctx, commands, 'creating the Items of the GraphQL data set');
@@ -154,6 +164,12 @@ export async function createDataset(ctx: CheckContext, workspace: TestWorkspace,
         at: d.at,
         group: d.group === null ? null : (groups[d.group]?.id ?? null),
         tags: d.tags.map((t) => groups[t]?.id ?? ''),
+        ...(extra
+          ? {
+              kind: d.kind === null ? null : (extra.options[d.kind % extra.options.length]?.name ?? null),
+              span: d.span === null ? null : JSON.stringify({ start: d.span[0], end: d.span[1] }),
+            }
+          : {}),
       });
     });
   }

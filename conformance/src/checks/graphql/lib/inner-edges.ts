@@ -8,6 +8,7 @@
  */
 import type { Dataset } from './dataset.js';
 import { NO_SUCH_ID, caseVariant, presentValues } from './edges.js';
+import { MAX_LIMIT } from './item-edges.js';
 import type { Args } from './model.js';
 import type { InnerList, SweepCase } from './sweep.js';
 
@@ -96,7 +97,7 @@ export function innerArgumentCases(data: Dataset): SweepCase[] {
   }
   argSets.push({ args: { orderBy: { group: { name: 'DESC' } } }, label: 'inner orderBy group.name DESC' });
   argSets.push({ args: { orderBy: { creationDate: 'DESC' } }, label: 'inner orderBy creationDate DESC' });
-  for (const [limit, offset] of [[0, 0], [1, 0], [largest, 0], [largest + 1, 0], [1, 1], [100, largest - 1], [100, largest], [100, largest + 1]] as Array<[number, number]>) {
+  for (const [limit, offset] of [[0, 0], [1, 0], [largest, 0], [largest + 1, 0], [MAX_LIMIT, 0], [1, 1], [100, largest - 1], [100, largest], [100, largest + 1]] as Array<[number, number]>) {
     argSets.push({ args: { limit, offset, orderBy: { count: 'DESC' } }, label: `inner limit ${limit} offset ${offset}`, both: true });
   }
   argSets.push({ args: { count: { isNull: false }, orderBy: { title: 'ASC' }, limit: 2, offset: 1 }, label: 'inner filter, orderBy, limit and offset together' });

@@ -95,6 +95,9 @@ export function itemRelationCases(data: Dataset, me: UserRecord | undefined, tho
   return cases;
 }
 
+/** The largest limit (spec/graphql/README.md, "Query limits"). */
+export const MAX_LIMIT = 10_000;
+
 const ITEM_KEYS = ['id', 'creationDate', 'modificationDate', 'title', 'count', 'amount', 'done', 'due', 'at'];
 
 /** orderBy on every orderable field and through both relations, both directions; two-key orders. */
@@ -111,17 +114,36 @@ export function itemOrderCases(size: number): SweepCase[] {
   return cases;
 }
 
-/** limit and offset at 0, 1, the data size and beyond. */
+/** limit and offset at 0, 1, the data size and beyond; limit at its largest value and null (the default). */
 export function pagingCases(size: number): SweepCase[] {
   return [
     items('limit 0', { limit: 0 }),
     items('limit 1', { limit: 1, orderBy: { count: 'DESC' } }),
     items(`limit ${size} (the data size)`, { limit: size, orderBy: { title: 'ASC' } }),
     items(`limit ${size + 1} (beyond the data size)`, { limit: size + 1 }),
+    items(`limit ${MAX_LIMIT} (the largest limit)`, { limit: MAX_LIMIT, orderBy: { id: 'DESC' } }),
+    items('limit null (the default)', { limit: null, orderBy: { title: 'DESC' } }),
     items('offset 0', { offset: 0, limit: 3 }),
     items(`offset ${size - 1} (the last Item)`, { offset: size - 1, orderBy: { amount: 'ASC' } }),
     items(`offset ${size} (the data size)`, { offset: size }),
     items(`offset ${size + 1} (beyond the data size)`, { offset: size + 1 }),
     items('offset 2, limit 3, through a filter', { offset: 2, limit: 3, done: { isNull: false }, orderBy: { count: 'ASC' } }),
+  ];
+}
+
+/**
+ * The single select (filtered and ordered by option name) and the date range (by its stringified
+ * JSON) at their boundaries; `thorough` takes every edge of both.
+ */
+export function extraFieldCases(data: Dataset, thorough: boolean): SweepCase[] {
+  const pick = (edges: FieldEdge[], wanted: RegExp) => (thorough ? edges : edges.filter((e) => wanted.test(e.label)));
+  const kinds = data.items.map((i) => i.kind ?? null);
+  const spans = data.items.map((i) => i.span ?? null);
+  const quickKind = /isNull|an empty list|^kind (is|isNot|greaterOrEquals|less) .*\(a present value\)|case variant|a present and an absent|substring/;
+  const quickSpan = /isNull true|^span (is|greaterOrEquals|lessOrEquals) .*\(a present value\)|substring of/;
+  return [
+    ...fromEdges(pick(scalarEdges('kind', 'text', kinds), quickKind)),
+    ...fromEdges(pick(scalarEdges('span', 'text', spans), quickSpan)),
+    ...['kind', 'span'].flatMap((key) => (['ASC', 'DESC'] as const).map((dir) => items(`orderBy ${key} ${dir}`, { orderBy: { [key]: dir }, limit: data.items.length }))),
   ];
 }

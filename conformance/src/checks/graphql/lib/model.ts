@@ -29,7 +29,7 @@ export interface ModelEntity {
 }
 
 /** `<Type>OrderBy` declaration orders (system fields first, then the fields in schema order). */
-export const ITEM_ORDER = ['id', 'creationDate', 'modificationDate', 'createdBy', 'title', 'count', 'amount', 'done', 'due', 'at', 'group'] as const;
+export const ITEM_ORDER = ['id', 'creationDate', 'modificationDate', 'createdBy', 'title', 'count', 'amount', 'done', 'due', 'at', 'group', 'kind', 'span'] as const;
 export const GROUP_ORDER = ['id', 'creationDate', 'modificationDate', 'createdBy', 'name', 'rank'] as const;
 export const USER_ORDER = ['id', 'email', 'name'] as const;
 
@@ -69,7 +69,17 @@ export function buildModel(data: Dataset, users: ReadonlyMap<string, UserRecord>
     const entity: ModelEntity = {
       id: i.id,
       creationDate: i.creationDate,
-      scalars: { ...system(i), title: i.title, count: i.count, amount: i.amount, done: i.done, due: i.due, at: i.at },
+      scalars: {
+        ...system(i),
+        title: i.title,
+        count: i.count,
+        amount: i.amount,
+        done: i.done,
+        due: i.due,
+        at: i.at,
+        ...(i.kind === undefined ? {} : { kind: i.kind }),
+        ...(i.span === undefined ? {} : { span: i.span }),
+      },
       one: { createdBy: user(i.createdBy), group },
       many: { tags: sortByCreation(tags) },
       orderKeys: ITEM_ORDER,
