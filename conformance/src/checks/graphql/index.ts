@@ -9,6 +9,7 @@ import findPerDatabase from './find-per-database.js';
 import innerLists from './inner-lists.js';
 import introspection from './introspection.js';
 import matchesCommandApi from './matches-command-api.js';
+import naming from './naming.js';
 import richText from './rich-text.js';
 import schemaSdl from './schema-sdl.js';
 import spaceUnderscores from './space-underscores.js';
@@ -19,6 +20,7 @@ export const graphqlChecks: readonly Check[] = [
   findPerDatabase,
   introspection,
   schemaSdl,
+  naming,
   spaceUnderscores,
   variablesOperationName,
   badQuery,
