@@ -77,6 +77,9 @@ export function itemRelationCases(data: Dataset, me: UserRecord | undefined, tho
       'group: ',
     ),
     items('group: {id: {isNull: true}, name: {isNull: false}} (an empty relation or a named Group: empty only)', { group: { id: { isNull: true }, name: { isNull: false } } }),
+    items('group: {id: null} (an operator object given as null is no filter: a Group exists)', { group: { id: null } }),
+    items('count: {is: null} (an operator given as null is ignored)', { count: { is: null } }),
+    items('title: null (a field filter given as null is ignored)', { title: null, done: { isNull: false } }),
     items('tags isEmpty true', { tags: { isEmpty: true } }),
     items('tags isEmpty false', { tags: { isEmpty: false } }),
     items('tags contains a present Group', { tags: { contains: [{ id: { is: groupIds[0] } }] } }),
@@ -111,6 +114,8 @@ export function itemOrderCases(size: number): SweepCase[] {
   for (const key of ['email', 'id']) both(`createdBy.${key}`, (dir) => ({ createdBy: { [key]: dir } }));
   cases.push(items('orderBy {done: ASC, count: DESC}', { orderBy: { done: 'ASC', count: 'DESC' } }));
   cases.push(items('orderBy {title: DESC, group: {rank: ASC}}', { orderBy: { title: 'DESC', group: { rank: 'ASC' } } }));
+  cases.push(items('orderBy {title: null, count: DESC} (a key given as null is ignored)', { orderBy: { title: null, count: 'DESC' } }));
+  cases.push(items('orderBy {group: null, amount: ASC}', { orderBy: { group: null, amount: 'ASC' } }));
   return cases;
 }
 
