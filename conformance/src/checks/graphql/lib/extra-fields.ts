@@ -2,12 +2,15 @@
  * Two more fields on the test Items for the checks that filter and order on every kind of field
  * GraphQL reads as a String: a single select `Kind` (filtered and ordered by option name) and a
  * date range `Span` (filtered and ordered by its stringified JSON, spec/graphql/README.md, "Query
- * semantics" 9). Added with `svc.schema/batch`; the enum type is deleted afterwards.
+ * semantics" 9). Added with `svc.schema/batch` after GraphQL has read the Space once (its schema
+ * follows the workspace schema); the enum type is deleted afterwards.
  */
 import { describeRequest, expectSuccess, fail } from '../../../assert.js';
 import type { CheckContext } from '../../../check.js';
 import { isRecord } from '../../../shapes.js';
 import { run, schemaBatch, type Command, type TestWorkspace } from '../../../workspace.js';
+import { expectData, postGraphql } from './client.js';
+import { GQL } from './dataset.js';
 
 /** Option names of the select: a case pair and a name with a space. */
 export const KIND_OPTIONS = ['alpha', 'Beta', 'beta', 'gamma ray'];
@@ -26,6 +29,9 @@ export async function withExtraFields<T>(ctx: CheckContext, workspace: TestWorks
   const kindEnum = `${n.space}/Kinds`;
   const kind = `${n.space}/Kind`;
   const span = `${n.space}/Span`;
+  // Read the Space's schema once before it changes: the new fields must show up all the same.
+  const before = await postGraphql(ctx, n.space, { query: `{ ${GQL.findItems}(limit: 0) { id } }` });
+  expectData(before, `${GQL.findItems} before fields are added`);
   const added = await schemaBatch(ctx, [
     { command: 'schema.enum/create', args: { 'svc/name': kindEnum, 'svc/values': KIND_OPTIONS.map((name) => ({ 'enum/name': name })) } },
     { command: 'schema.field/create', args: { 'svc/holder-type': n.items, 'svc/name': kind, 'svc/type': kindEnum } },
