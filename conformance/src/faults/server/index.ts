@@ -50,6 +50,7 @@ import webhookStaleCorrelationId from './webhook-stale-correlation-id.js';
 import graphqlAliasDropped from './graphql-alias-dropped.js';
 import graphqlBadQuery200 from './graphql-bad-query-200.js';
 import graphqlDefaultLimit99 from './graphql-default-limit-99.js';
+import graphqlGteAsGt from './graphql-gte-as-gt.js';
 import graphqlLimitIgnored from './graphql-limit-ignored.js';
 import graphqlOffsetIgnored from './graphql-offset-ignored.js';
 import syncDropsRowField from './sync-drops-row-field.js';
@@ -108,6 +109,7 @@ export const serverFaults: readonly Fault[] = [
   graphqlAliasDropped,
   graphqlBadQuery200,
   graphqlDefaultLimit99,
+  graphqlGteAsGt,
   graphqlLimitIgnored,
   graphqlOffsetIgnored,
   syncDropsRowField,
