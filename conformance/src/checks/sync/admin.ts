@@ -7,8 +7,9 @@
 import type { components } from '../../../../generated/service/types.js';
 import { describeRequest, expectJson, expectStatus, fail } from '../../assert.js';
 import type { CheckContext } from '../../check.js';
-import type { HttpResponse } from '../../http.js';
+import { HttpError, type HttpResponse } from '../../http.js';
 import { isRecord, kindOf } from '../../shapes.js';
+import { seconds, waitBudget, waitFor } from './wait.js';
 
 type Schemas = components['schemas'];
 export type IntegrationAccount = Schemas['IntegrationAccount'];
@@ -163,11 +164,11 @@ export function deleteSourceRaw(ctx: CheckContext, id: string): Promise<HttpResp
 
 // ------------------------------------------------------------------ runs
 
-export function startSyncRaw(ctx: CheckContext, sourceId: string, wait: boolean): Promise<HttpResponse> {
+export function startSyncRaw(ctx: CheckContext, sourceId: string, wait: boolean, timeoutMs = RUN_WAIT_MS): Promise<HttpResponse> {
   return ctx.http.request({
     method: 'POST',
     path: `${INTEGRATIONS}/sources/${encodeURIComponent(sourceId)}/syncs${wait ? '?wait=true' : ''}`,
-    ...(wait ? { timeoutMs: RUN_WAIT_MS } : {}),
+    ...(wait ? { timeoutMs } : {}),
   });
 }
 
@@ -187,22 +188,54 @@ export async function listRuns(ctx: CheckContext, sourceId: string): Promise<{ r
   return { runs: body.map((run) => expectRun(res, run, what)), res };
 }
 
-function ended(run: SyncRun): boolean {
+export function ended(run: SyncRun): boolean {
   return run.status === 'succeeded' || run.status === 'failed';
 }
 
-/** Runs a sync with `wait=true` and answers the ended run (polling a little longer if the wait answered early). */
-export async function runSync(ctx: CheckContext, sourceId: string): Promise<{ run: SyncRun; res: HttpResponse }> {
-  const res = await startSyncRaw(ctx, sourceId, true);
-  const what = `running a sync of source ${sourceId} (POST .../syncs?wait=true)`;
-  expectStatus(res, [200, 202], what);
-  let run = expectRun(res, expectJson(res, what), what);
-  const deadline = Date.now() + RUN_WAIT_MS;
-  while (!ended(run)) {
-    if (Date.now() > deadline) fail(`${what}: run ${run.id} has not ended after ${RUN_WAIT_MS / 1000} s (status ${run.status})`, res);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    run = (await getRun(ctx, run.id)).run;
+/** A run as a failure message shows it: id, status, attempts, next attempt, counts. */
+export function describeRun(run: SyncRun): string {
+  const next = run.nextAttemptAt ? `, next attempt at ${run.nextAttemptAt}` : '';
+  return `run ${run.id} (${run.trigger}) status "${run.status}", attempts ${run.attempts}${next}, stats ${JSON.stringify(run.stats)}`;
+}
+
+/** The newest runs of a source as a failure message shows them (never throws: it explains another failure). */
+async function latestRuns(ctx: CheckContext, sourceId: string): Promise<string> {
+  try {
+    const { runs } = await listRuns(ctx, sourceId);
+    return runs.length === 0 ? 'the source has no run in its history' : `the source's newest run: ${describeRun(runs[0] as SyncRun)}`;
+  } catch (error) {
+    return `its history could not be read (${error instanceof Error ? error.message.split('\n')[0] : String(error)})`;
   }
+}
+
+/**
+ * Runs a sync with `wait=true` and answers the ended run (polling a little longer if the wait
+ * answered early). Bounded: at most RUN_WAIT_MS and never past the check's deadline; a run that
+ * does not end fails the check naming the source, the run and the last state seen.
+ */
+export async function runSync(ctx: CheckContext, sourceId: string): Promise<{ run: SyncRun; res: HttpResponse }> {
+  const what = `running a sync of source ${sourceId} (POST .../syncs?wait=true)`;
+  const budget = waitBudget(ctx, RUN_WAIT_MS);
+  const started = Date.now();
+  let res: HttpResponse;
+  try {
+    res = await startSyncRaw(ctx, sourceId, true, Math.max(1, budget.ms));
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    fail(`${what}: no answer within ${seconds(Date.now() - started)} (${budget.why}; ${error.message.split('\n')[0]}); ${await latestRuns(ctx, sourceId)}`, undefined, error.details);
+  }
+  expectStatus(res, [200, 202], what);
+  const first = expectRun(res, expectJson(res, what), what);
+  if (ended(first)) return { run: first, res };
+  const run = await waitFor(
+    ctx,
+    `${what}: the end of run ${first.id}`,
+    async () => {
+      const read = await getRun(ctx, first.id);
+      return { value: ended(read.run) ? read.run : undefined, seen: describeRun(read.run), res: read.res };
+    },
+    { boundMs: Math.max(0, budget.ms - (Date.now() - started)), stepMs: 200 },
+  );
   return { run, res };
 }
 

@@ -6,7 +6,8 @@ import { expectKeys, expectUnchanged } from './expect-entities.js';
 import { CHANGED_EVENT, SIGNATURE_HEADER, WEBHOOK_SECRET, eventsScenario } from './events-scenario.js';
 import { EVENT_WAIT_MS, eventsPath, expectEventRun, sendEvent } from './events.js';
 import { lastResponse, nonce, withIntegration } from './integration.js';
-import { APP_PATHS, bodyOf, requestsTo, sign, waitUntil } from './mock.js';
+import { APP_PATHS, bodyOf, requestSummary, requestsTo, sign } from './mock.js';
+import { waitFor } from './wait.js';
 import { GOOD_TOKEN } from './scenarios.js';
 
 // The event's JSON with unusual spacing: re-serialized, it would no longer match its signature.
@@ -41,9 +42,13 @@ export default defineCheck({
         fail(`APP-043: pre-process received the headers ${JSON.stringify(got.headers)}; the event's own headers (x-conformance-event: ${tag}, content-type) should be passed on`, res);
       }
 
-      const arrived = await waitUntil(() => requestsTo(it.app, APP_PATHS.transform).length > 0, EVENT_WAIT_MS);
-      if (!arrived) fail(`EVT-004: the accepted event did not reach transform within ${EVENT_WAIT_MS / 1000} s`, res);
-      const transform = bodyOf(requestsTo(it.app, APP_PATHS.transform)[0]!, 'APP-046 the transform request');
+      const transformed = await waitFor(
+        ctx,
+        `EVT-004: the accepted event reaching the app's transform (${APP_PATHS.transform})`,
+        () => ({ value: requestsTo(it.app, APP_PATHS.transform)[0], seen: requestSummary(it.app), res }),
+        { boundMs: EVENT_WAIT_MS },
+      );
+      const transform = bodyOf(transformed, 'APP-046 the transform request');
       const params = transform['params'];
       if (!isRecord(params) || params['x-conformance-event'] !== tag) fail(`APP-070: transform's params should be the event's headers (x-conformance-event: ${tag}); they are ${JSON.stringify(params)}`, lastResponse(ctx));
       if (!isDeepStrictEqual(transform['payload'], CHANGED_EVENT)) fail(`APP-070: transform's payload should be the event body; it is ${JSON.stringify(transform['payload'])}`, lastResponse(ctx));

@@ -5,10 +5,10 @@
 import { fail } from '../../assert.js';
 import type { CheckContext } from '../../check.js';
 import type { HttpResponse } from '../../http.js';
-import { listRuns, type SyncRun } from './admin.js';
-import { waitUntil } from './mock.js';
+import { describeRun, ended, listRuns, type SyncRun } from './admin.js';
+import { waitFor } from './wait.js';
 
-/** How long an event's run may take to appear and end. */
+/** How long an event's run (and the requests before it) may take to appear and end. */
 export const EVENT_WAIT_MS = 30_000;
 
 export function eventsPath(accountId: string): string {
@@ -20,21 +20,22 @@ export function sendEvent(ctx: CheckContext, accountId: string, body: string, he
   return ctx.http.request({ method: 'POST', path: eventsPath(accountId), body, headers, auth: 'none' });
 }
 
-/** Waits for an ended run with trigger `event` in the source's history; answers it (undefined when none came). */
-export async function waitForEventRun(ctx: CheckContext, sourceId: string, timeoutMs = EVENT_WAIT_MS): Promise<SyncRun | undefined> {
-  let found: SyncRun | undefined;
-  await waitUntil(async () => {
-    const { runs } = await listRuns(ctx, sourceId);
-    found = runs.find((r) => r.trigger === 'event' && (r.status === 'succeeded' || r.status === 'failed'));
-    return found !== undefined;
-  }, timeoutMs, 200);
-  return found;
-}
-
-/** Fails unless an event run came and succeeded. */
+/**
+ * Waits (bounded: EVENT_WAIT_MS, never past the check's deadline) for a run with trigger `event`
+ * to end in the source's sync history, and fails unless it came and succeeded; answers it.
+ */
 export async function expectEventRun(ctx: CheckContext, sourceId: string, what: string): Promise<SyncRun> {
-  const run = await waitForEventRun(ctx, sourceId);
-  if (!run) fail(`${what}: no run with trigger "event" ended in the source's sync history within ${EVENT_WAIT_MS / 1000} s`, ctx.http.lastExchange?.response);
+  const run = await waitFor(
+    ctx,
+    `${what}: a run with trigger "event" ending in the sync history of source ${sourceId}`,
+    async () => {
+      const { runs, res } = await listRuns(ctx, sourceId);
+      const events = runs.filter((r) => r.trigger === 'event');
+      const seen = events.length === 0 ? `no event run among the ${runs.length} run(s) of the history` : events.map(describeRun).join('; ');
+      return { value: events.find(ended), seen, res };
+    },
+    { boundMs: EVENT_WAIT_MS, stepMs: 200 },
+  );
   if (run.status !== 'succeeded') fail(`${what}: the event's run ${run.id} ended "${run.status}"${run.error ? ` with ${run.error.name}: ${run.error.message}` : ''}`, ctx.http.lastExchange?.response);
   return run;
 }

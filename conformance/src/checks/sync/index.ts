@@ -10,7 +10,8 @@
  * built in code), schema-expect.ts and expect-entities.ts (expectations), failed-run.ts,
  * protection.ts, events.ts, oauth-flow.ts, cut-front.ts (a front that cuts answers), rewrite-front.ts
  * (a front that rewrites answers),
- * delta-arbitrary.ts and snapshot.ts (the differential property).
+ * delta-arbitrary.ts and snapshot.ts (the differential property), script-front.ts (a front that answers
+ * data pages from a script), page-model.ts and page-edges.ts (the sync rules as a model, and the edge runs).
  */
 import type { Check } from '../../check.js';
 import accountAdded from './account-added.js';
@@ -25,6 +26,7 @@ import dataRequests from './data-requests.js';
 import datalist from './datalist.js';
 import deltaAppliesDelivered from './delta-applies-delivered.js';
 import deltaDifferential from './delta-differential.js';
+import deltaPages from './delta-pages.js';
 import deltaRemove from './delta-remove.js';
 import endlessHasNext from './endless-has-next.js';
 import eventApplied from './event-applied.js';
@@ -84,6 +86,7 @@ export const syncChecks: readonly Check[] = [
   // Full and delta runs, protection.
   deltaAppliesDelivered,
   deltaRemove,
+  deltaPages,
   fullRemovesUndelivered,
   keepUnsynced,
   protectionCustomField,

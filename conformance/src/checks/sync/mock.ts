@@ -62,12 +62,10 @@ export function headerOf(request: RecordedRequest, name: string): string | undef
   return request.headers[name.toLowerCase()];
 }
 
-/** Waits (bounded) until `done()` holds; answers whether it did. */
-export async function waitUntil(done: () => boolean | Promise<boolean>, timeoutMs: number, stepMs = 100): Promise<boolean> {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    if (await done()) return true;
-    if (Date.now() > deadline) return false;
-    await new Promise((resolve) => setTimeout(resolve, stepMs));
-  }
+/** The requests the app received, short (`POST /validate, POST /api/v1/synchronizer/data x2`), for messages. */
+export function requestSummary(app: MockApp): string {
+  if (app.requests.length === 0) return 'the app received no request';
+  const counts = new Map<string, number>();
+  for (const r of app.requests) counts.set(`${r.method} ${r.path}`, (counts.get(`${r.method} ${r.path}`) ?? 0) + 1);
+  return `the app received ${[...counts].map(([k, n]) => (n === 1 ? k : `${k} x${n}`)).join(', ')}`;
 }

@@ -58,6 +58,7 @@ import syncFirstPageOnly from './sync-first-page-only.js';
 import syncFullAsDelta from './sync-full-as-delta.js';
 import syncIgnoresRemove from './sync-ignores-remove.js';
 import syncNoLastSynchronizedAt from './sync-no-last-synchronized-at.js';
+import syncPageEndRemoveIgnored from './sync-page-end-remove-ignored.js';
 import syncTryLaterIgnored from './sync-try-later-ignored.js';
 import accountRefusalIgnored from './account-refusal-ignored.js';
 import unknownRouteHtml from './unknown-route-html.js';
@@ -117,6 +118,7 @@ export const serverFaults: readonly Fault[] = [
   syncFullAsDelta,
   syncIgnoresRemove,
   syncNoLastSynchronizedAt,
+  syncPageEndRemoveIgnored,
   syncTryLaterIgnored,
   accountRefusalIgnored,
   unknownRouteHtml,
