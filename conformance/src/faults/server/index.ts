@@ -16,10 +16,8 @@ import createIgnoresClientId from './create-ignores-client-id.js';
 import createNoModificationDate from './create-no-modification-date.js';
 import updateDropsModificationDate from './update-drops-modification-date.js';
 import batchResultsReversed from './batch-results-reversed.js';
-import queryContainsAsStartsWith from './query-contains-as-starts-with.js';
 import queryDefaultOrderReversed from './query-default-order-reversed.js';
 import queryEmptyCollectionNull from './query-empty-collection-null.js';
-import queryGtAsGte from './query-gt-as-gte.js';
 import queryLimitNotRequired from './query-limit-not-required.js';
 import { queryRewriteFaults } from './query-rewrites.js';
 import pageDropLast from './page-drop-last.js';
@@ -76,10 +74,8 @@ export const serverFaults: readonly Fault[] = [
   createNoModificationDate,
   updateDropsModificationDate,
   batchResultsReversed,
-  queryContainsAsStartsWith,
   queryDefaultOrderReversed,
   queryEmptyCollectionNull,
-  queryGtAsGte,
   queryLimitNotRequired,
   ...queryRewriteFaults,
   pageDropLast,
