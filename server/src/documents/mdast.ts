@@ -209,8 +209,9 @@ function linkMark(url: string, title: string | null | undefined): Mark | undefin
   return isSafeLinkUrl(url) ? schema.marks.link.create({ href: url, title: title || null }) : undefined;
 }
 
-function imageNode(url: string, alt: string | null | undefined, title: string | null | undefined, marks: readonly Mark[]): PMNode | undefined {
-  return isSafeImageUrl(url) ? schema.nodes.image.create({ src: url, alt: alt || null, title: title || null }, null, marks) : undefined;
+/** An image; it takes none of the marks around it (images carry no marks: the Yjs store keeps none on them). */
+function imageNode(url: string, alt: string | null | undefined, title: string | null | undefined): PMNode | undefined {
+  return isSafeImageUrl(url) ? schema.nodes.image.create({ src: url, alt: alt || null, title: title || null }) : undefined;
 }
 
 /** Text of phrasing content: a soft line break is a space. */
@@ -252,13 +253,13 @@ function phrasing(nodes: readonly RootContent[], marks: readonly Mark[], ctx: Co
         break;
       }
       case 'image': {
-        const image = imageNode(node.url, node.alt, node.title, marks);
+        const image = imageNode(node.url, node.alt, node.title);
         if (image) out.push(image);
         break;
       }
       case 'imageReference': {
         const definition = ctx.definitions.get(node.identifier);
-        const image = definition ? imageNode(definition.url, node.alt, definition.title, marks) : undefined;
+        const image = definition ? imageNode(definition.url, node.alt, definition.title) : undefined;
         if (image) out.push(image);
         break;
       }
