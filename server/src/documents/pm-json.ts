@@ -68,8 +68,9 @@ function nodeFromJson(value: unknown, path: string, depth: number): PMNode | nul
   }
   let node: PMNode;
   try {
-    // `create` merges adjacent text nodes with equal marks (Fragment.fromArray).
-    node = type.create(attrs ?? null, children, marks);
+    // `create` merges adjacent text nodes with equal marks (Fragment.fromArray). Images carry no
+    // marks (the Yjs store keeps none on them): marks written on one are dropped.
+    node = type.create(attrs ?? null, children, name === 'image' ? undefined : marks);
   } catch (error) {
     throw contentInvalid(`${path}: ${describeError(error)}.`, path);
   }

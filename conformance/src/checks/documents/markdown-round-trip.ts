@@ -6,7 +6,7 @@ export default defineCheck({
   name:
     'Every node and mark, alone and nested (a fixed edge set, then random canonical documents), survives md: written as json, read as md and that md ' +
     'written back, it is the same document (json), reads as the same md, html and plain-text; hand-written CommonMark and GFM of every syntax read as ' +
-    'the document they are; documents outside the canonical form give stable md after one round trip',
+    'the document they are; documents outside the canonical form give stable md after one round trip and keep their text; any markdown text is taken and reads back in every format',
   level: 'MUST',
   unsupported: 'SHOULD',
   area: 'documents',

@@ -45,6 +45,10 @@ export const MARKDOWN_READS: readonly ReadEdge[] = [
   { name: 'task items with x, X and a space', content: '- [x] lower\n- [X] upper\n- [ ] open\n', doc: doc(tasks([true, p('lower')], [true, p('upper')], [false, p('open')])) },
   { name: 'a blockquote with a lazy line and a nested quote', content: '> one\ntwo\n>\n> > inner\n', doc: doc(quote(p('one two'), quote(p('inner')))) },
   { name: 'a blockquote in a list item', content: '- item\n\n  > quoted\n', doc: doc(ul([p('item'), quote(p('quoted'))])) },
+  { name: 'a reference definition before its use', content: '[r]: https://example.com/a\n\n[a][r] ![i][r]\n', doc: doc(p(text('a', link(A)), ' ', image(A, 'i'))) },
+  { name: 'images inside marks and links take none of their marks', content: '**a ![i](/i.png) b** [![badge](/b.png)](https://example.com/a)\n', doc: doc(p(text('a ', bold), image('/i.png', 'i'), text(' b', bold), ' ', image('/b.png', 'badge'))) },
+  { name: 'a list item that starts with a heading', content: '- # heading\n  text\n', doc: doc(ul([p(), heading(1, 'heading'), p('text')])) },
+  { name: 'task items next to plain items', content: '- [x] done\n- plain\n', doc: doc(tasks([true, p('done')], [false, p('plain')])) },
   {
     name: 'a table with alignments, an escaped pipe and uneven rows',
     content: '| a | b | c |\n|:--|:-:|--:|\n| 1 \\| 2 | **x** |\n| 3 | 4 | 5 | 6 |\n',
@@ -75,5 +79,13 @@ export const HTML_READS: readonly ReadEdge[] = [
     content: '<table><thead><tr><th>h1</th><th><em>h2</em></th></tr></thead><tbody><tr><td><strong>c1</strong></td><td></td></tr></tbody></table>',
     doc: doc(table([['h1'], [text('h2', italic)]], [[text('c1', bold)], []])),
   },
+  {
+    name: 'inline content outside any block element',
+    content: 'a <code>c</code> <strong>s</strong> <em>e</em> <del>d</del> <a href="/l">l</a> <img src="/i.png"><br>x<p>para</p>tail',
+    doc: doc(p('a ', text('c', code), ' ', text('s', bold), ' ', text('e', italic), ' ', text('d', strike), ' ', text('l', link('/l')), ' ', image('/i.png'), br, 'x'), p('para'), p('tail')),
+  },
+  { name: 'elements without a node of their own', content: '<div><p>a <span>b</span> <u>c</u></p><section><h2>d</h2></section></div>', doc: doc(p('a b c'), heading(2, 'd')) },
+  { name: 'an image inside marks and a link', content: '<p><del><img src="/i.png" alt="a"></del> <a href="/l"><strong><img src="/b.png"></strong></a></p>', doc: doc(p(image('/i.png', 'a'), ' ', image('/b.png'))) },
+  { name: 'empty inline elements', content: '<p>a<code></code><strong></strong><em></em>b</p>', doc: doc(p('ab')) },
   { name: 'entities and whitespace between blocks', content: '<p>a &lt;b&gt; &amp; c</p>\n\n<p>  d  </p>', doc: doc(p('a <b> & c'), p('d')) },
 ];
