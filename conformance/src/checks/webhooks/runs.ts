@@ -13,29 +13,29 @@ export default defineCheck({
   id: 'webhooks.runs',
   name:
     "Each delivery attempt appears in the webhook's runs, newest first, as {http_status, elapsed_time, request_time} strings: the status the receiver answered " +
-    '(201, and 500 for an attempt it refused), the milliseconds it took, and when it was made',
+    '(200, 299, and 500 for an attempt it refused), the milliseconds it took, and when it was made; a delivery answered 2xx does not come again',
   level: 'MUST',
   area: 'webhooks',
-  requirements: ['WH-025', 'WH-007', 'WH-009'],
+  requirements: ['WH-025', 'WH-007', 'WH-009', 'WH-031'],
   target: 'server',
   async run(ctx) {
     await withTestWorkspace(ctx, async ({ names: n }) => {
       const id = await createItem(ctx, n);
       await withHooks(ctx, [n.items], async ([hook], receiver) => {
         if (!hook) return;
-        receiver.answerNext([201, 500]);
+        receiver.answerNext([200, 299, 500]);
         const started = Date.now();
         const sent = [];
-        for (const title of ['first', 'second']) {
+        for (const title of ['first', 'second', 'third']) {
           sent.push(await sendCorrelated(ctx, { command: 'svc.entity/update', args: { type: n.items, entity: { 'svc/id': id, [n.title]: title } } }, `an update of the title to "${title}"`));
         }
-        const second = sent[1]?.correlationId ?? '';
-        const arrived = () => receiver.on(hook.path).some((r) => isRecord(r.json) && isRecord(r.json['command']) && r.json['command']['correlationId'] === second);
-        if (!(await receiver.waitFor(arrived, { what: `an attempt of the delivery with command.correlationId ${second}` }))) {
-          fail(`no attempt of the delivery with command.correlationId ${second} arrived at webhook ${hook.id} (${hook.type}) within ${seconds(deliveryWaitMs())}`, sent[1]?.res);
+        const third = sent[2]?.correlationId ?? '';
+        const arrived = () => receiver.on(hook.path).some((r) => isRecord(r.json) && isRecord(r.json['command']) && r.json['command']['correlationId'] === third);
+        if (!(await receiver.waitFor(arrived, { what: `an attempt of the delivery with command.correlationId ${third}` }))) {
+          fail(`no attempt of the delivery with command.correlationId ${third} arrived at webhook ${hook.id} (${hook.type}) within ${seconds(deliveryWaitMs())}`, sent[2]?.res);
         }
         // Retries of the refused attempt may come meanwhile: the runs, oldest first, are the attempts the receiver answered, in order.
-        const { record, res } = await pollRecord(ctx, hook, 'two runs', (r) => Array.isArray(r['runs']) && r['runs'].length >= 2);
+        const { record, res } = await pollRecord(ctx, hook, 'three runs', (r) => Array.isArray(r['runs']) && r['runs'].length >= 3);
         const runs = Array.isArray(record['runs']) ? record['runs'] : [];
         const attempts = receiver.on(hook.path);
         for (const run of runs) {
@@ -48,6 +48,14 @@ export default defineCheck({
         const shown = oldestFirst.map((r) => r['http_status']);
         if (shown.length > answered.length || shown.some((status, i) => status !== answered[i])) {
           fail(`the runs, oldest first, show the statuses ${JSON.stringify(shown)}; the receiver answered ${JSON.stringify(answered)} to the attempts it got`, res);
+        }
+        // A delivery the receiver acknowledged (200, 299) is done: it does not come again.
+        const acknowledged = new Map<string, number>();
+        for (const attempt of receiver.on(hook.path)) {
+          const id = attempt.headers['webhook-id'] ?? `#${attempt.index}`;
+          const answered = acknowledged.get(id);
+          if (answered !== undefined) fail(`the delivery ${id} came again after the receiver answered it ${answered}: only a failed attempt is tried again`, res);
+          if (attempt.status >= 200 && attempt.status < 300) acknowledged.set(id, attempt.status);
         }
         for (const [i, run] of oldestFirst.entries()) {
           const at = Date.parse(run['request_time'] ?? '');
