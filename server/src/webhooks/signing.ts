@@ -15,7 +15,7 @@ function key(secret: string): Buffer {
 
 /** `v1,<base64 signature>` of one attempt. */
 export function sign(secret: string, messageId: string, timestamp: number, body: string): string {
-  const mac = createHmac('sha256', key(secret)).update(`${messageId}.${timestamp}.${body}`, 'utf8').digest('base64');
+  const mac = createHmac('sha256', key(secret)).update(`${messageId}.${timestamp}.${body}`).digest('base64');
   return `v1,${mac}`;
 }
 
