@@ -53,7 +53,9 @@ export async function writeOutbox(tx: Queryable, log: ChangeLog, meta: DeliveryM
       effects: log.effects(hook.type_id),
     };
     const at = values.length;
-    values.push(Number(hook.id), Number(hook.next_sequence), `msg_${randomUUID().replaceAll('-', '')}`, JSON.stringify(body), now.toISOString());
+    // Stryker disable next-line StringLiteral: a webhook-id is opaque; with or without the dashes of the UUID it is unique
+    const unique = randomUUID().replaceAll('-', '');
+    values.push(Number(hook.id), Number(hook.next_sequence), `msg_${unique}`, JSON.stringify(body), now.toISOString());
     return `($${at + 1}, $${at + 2}, $${at + 3}, $${at + 4}, 'pending', 0, $${at + 5}, $${at + 5})`;
   });
   await tx.query(

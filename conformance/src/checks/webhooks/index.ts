@@ -12,6 +12,7 @@ import otherDatabases from './other-databases.js';
 import replay from './replay.js';
 import retries from './retries.js';
 import richTextNotReported from './rich-text-not-reported.js';
+import runs from './runs.js';
 import runsLatest50 from './runs-latest-50.js';
 import secretNotListed from './secret-not-listed.js';
 import signature from './signature.js';
@@ -32,6 +33,7 @@ export const webhooksChecks: readonly Check[] = [
   order,
   signature,
   secretNotListed,
+  runs,
   retries,
   runsLatest50,
   deletedGetsNothing,

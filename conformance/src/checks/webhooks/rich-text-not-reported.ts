@@ -21,7 +21,7 @@ function fieldsOf(effect: Effect): string[] {
 
 export default defineCheck({
   id: 'webhooks.rich-text-not-reported',
-  name: 'Changes of rich text fields (Collaboration~Documents/Document) are not reported: no effect of a create, an update or a delete names the rich text field',
+  name: 'Changes of rich text fields (Collaboration~Documents/Document) are not reported: an update of the rich text field alone makes no delivery, and no effect of a create, an update or a delete names it',
   level: 'MUST',
   area: 'webhooks',
   requirements: ['WH-012'],
@@ -50,7 +50,7 @@ export default defineCheck({
         if (!hook) return;
         const created = await sendCorrelated(ctx, { command: 'svc.entity/create', args: { type: notes, entity: { [label]: 'a' } } }, 'creating an Entity with a rich text field');
         const id = isRecord(created.result) ? String(created.result['svc/id']) : '';
-        await sendCorrelated(
+        const richOnly = await sendCorrelated(
           ctx,
           { command: 'svc.entity/update', args: { type: notes, entity: { 'svc/id': id, [body]: { 'Collaboration~Documents/secret': randomUUID() } } } },
           'changing only the rich text field',
@@ -64,6 +64,8 @@ export default defineCheck({
           'changing a text field of the other Entity',
         );
         await waitForCorrelation(receiver, hook, last.correlationId, 'the delivery after the rich text change and the delete');
+        const reported = delivered(receiver, hook).find((r) => r.delivery.command.correlationId === richOnly.correlationId);
+        if (reported) fail(`an update that changed only the rich text field was delivered: ${reported.request.body.slice(0, 800)}`, richOnly.res);
         for (const { delivery, request } of delivered(receiver, hook)) {
           for (const effect of delivery.effects) {
             if (fieldsOf(effect).includes(body)) fail(`a delivery reports the rich text field ${body}: ${request.body.slice(0, 800)}`, last.res);
