@@ -170,6 +170,14 @@ export default defineCheck({
         const filters = [...itemFilterCases(data, thorough), ...extraFieldCases(data, thorough), ...itemRelationCases(data, me, thorough)];
         // Order cases ride on filter cases that keep most Items (paging cases would hide a filter's answer: they stay apart).
         await runSweep(ctx, workspace.names.space, model, [...foldCases(model, filters, itemOrderCases(size)), ...pagingCases(size)]);
+        // The values those filters compare: option names, and ranges and locations as stringified JSON.
+        const read = await postGraphql(ctx, workspace.names.space, { query: `{ ${GQL.findItems}(limit: ${size}) { id kind span place } }` });
+        for (const row of rowsOf(read, expectData(read, 'the select, range and location values'), GQL.findItems, GQL.findItems)) {
+          const item = model.byId.get(String(row['id']));
+          for (const key of ['kind', 'span', 'place']) {
+            if (item && row[key] !== item.scalars[key]) fail(`${GQL.findItems}: the ${key} of Item ${item.id} reads ${JSON.stringify(row[key])}, expected ${JSON.stringify(item.scalars[key])}`, read);
+          }
+        }
         await checkProperty(ctx, caseArbitrary(data), async (c) => {
           const { query, params } = commandQuery(workspace, c);
           const expected = await run(ctx, { command: 'svc.entity/query', args: { query, params } } as Command, 'the equivalent svc.entity/query');

@@ -146,12 +146,18 @@ export function extraFieldCases(data: Dataset, thorough: boolean): SweepCase[] {
   const pick = (edges: FieldEdge[], wanted: RegExp) => (thorough ? edges : edges.filter((e) => wanted.test(e.label)));
   const kinds = data.items.map((i) => i.kind ?? null);
   const spans = data.items.map((i) => i.span ?? null);
+  const places = data.items.map((i) => i.place ?? null);
   const quickKind = /isNull true|^kind in .*an empty list|^kind (is|greaterOrEquals) .*\(a present value\)|^kind is .*case variant/;
   const quickSpan = /isNull true|^span (is|lessOrEquals) .*\(a present value\)/;
   return [
     ...fromEdges(pick(scalarEdges('kind', 'text', kinds), quickKind)),
     ...fromEdges(pick(scalarEdges('span', 'text', spans), quickSpan)),
-    ...(thorough ? [['kind', 'ASC'], ['kind', 'DESC'], ['span', 'ASC'], ['span', 'DESC']] : [['kind', 'ASC'], ['span', 'DESC']]).map(([key, dir]) =>
+    ...fromEdges(pick(scalarEdges('place', 'text', places), /isNull false|^place greater .*\(a present value\)/)),
+    items('place contains "fullAddress" (only locations with an address)', { place: { contains: '"fullAddress"' } }),
+    ...(thorough
+      ? [['kind', 'ASC'], ['kind', 'DESC'], ['span', 'ASC'], ['span', 'DESC'], ['place', 'ASC'], ['place', 'DESC']]
+      : [['kind', 'ASC'], ['span', 'DESC'], ['place', 'ASC']]
+    ).map(([key, dir]) =>
       items(`orderBy ${key} ${dir}`, { orderBy: { [key as string]: dir }, limit: data.items.length }),
     ),
   ];
