@@ -5,7 +5,7 @@ import { expectErrors, postGraphql } from './client.js';
 import { GQL } from './dataset.js';
 
 /** Arguments that fail while the field runs (spec/graphql/README.md, "Query semantics" 2 and 6), each with what is wrong. */
-const CASES: Array<[string, string]> = [
+export const BAD_ARGUMENTS: Array<[string, string]> = [
   ['a negative limit', `${GQL.findItems}(limit: -1) { id }`],
   ['a limit over 10000', `${GQL.findItems}(limit: 10001) { id }`],
   ['a negative offset', `${GQL.findItems}(offset: -1) { id }`],
@@ -17,7 +17,7 @@ const CASES: Array<[string, string]> = [
 
 /** Each argument that fails while running is answered 200 with an error carrying the field's path, and the field null. */
 export async function expectFieldErrors(ctx: CheckContext, space: string): Promise<void> {
-  for (const [what, field] of CASES) {
+  for (const [what, field] of BAD_ARGUMENTS) {
     const res = await postGraphql(ctx, space, { query: `{ ${field} }` });
     expectStatus(res, 200, what);
     const errors = expectErrors(res, what);
