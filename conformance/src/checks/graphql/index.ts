@@ -1,7 +1,6 @@
 /** Checks of the graphql area, in run order; one check per file in this folder. */
 import type { Check } from '../../check.js';
 import aliases from './aliases.js';
-import argumentErrors from './argument-errors.js';
 import badQuery from './bad-query.js';
 import defaultLimit from './default-limit.js';
 import depthLimit from './depth-limit.js';
@@ -27,7 +26,6 @@ export const graphqlChecks: readonly Check[] = [
   variablesOperationName,
   badQuery,
   requestErrors,
-  argumentErrors,
   unknownSpace,
   depthLimit,
   aliases,

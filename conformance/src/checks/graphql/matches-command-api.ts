@@ -9,7 +9,7 @@ import { AMOUNTS, COUNTS, DATES, GQL, NAMES, TIMES, TITLES, createDataset, readA
 import { withExtraFields } from './lib/extra-fields.js';
 import { extraFieldCases, itemFilterCases, itemOrderCases, itemRelationCases, pagingCases } from './lib/item-edges.js';
 import { buildModel } from './lib/model.js';
-import { runSweep } from './lib/sweep.js';
+import { foldCases, runSweep } from './lib/sweep.js';
 
 /** An operator object per field, as GraphQL takes it (`{is: 1, greater: 0}`). */
 type Ops = Record<string, unknown>;
@@ -166,13 +166,18 @@ export default defineCheck({
         const thorough = ctx.fastCheck.numRuns >= THOROUGH_RUNS;
         const me = users.get(data.items[0]?.createdBy ?? '');
         const size = data.items.length;
-        await runSweep(ctx, workspace.names.space, buildModel(data, users), [
-          ...itemFilterCases(data, thorough),
-          ...extraFieldCases(data, thorough),
-          ...itemRelationCases(data, me, thorough),
-          ...itemOrderCases(size),
-          ...pagingCases(size),
-        ]);
+        const model = buildModel(data, users);
+        const filters = [...itemFilterCases(data, thorough), ...extraFieldCases(data, thorough), ...itemRelationCases(data, me, thorough)];
+        // Order cases ride on filter cases that keep most Items (paging cases would hide a filter's answer: they stay apart).
+        await runSweep(ctx, workspace.names.space, model, [...foldCases(model, filters, itemOrderCases(size)), ...pagingCases(size)]);
+        // The values those filters compare: option names, and ranges and locations as stringified JSON.
+        const read = await postGraphql(ctx, workspace.names.space, { query: `{ ${GQL.findItems}(limit: ${size}) { id kind span place } }` });
+        for (const row of rowsOf(read, expectData(read, 'the select, range and location values'), GQL.findItems, GQL.findItems)) {
+          const item = model.byId.get(String(row['id']));
+          for (const key of ['kind', 'span', 'place']) {
+            if (item && row[key] !== item.scalars[key]) fail(`${GQL.findItems}: the ${key} of Item ${item.id} reads ${JSON.stringify(row[key])}, expected ${JSON.stringify(item.scalars[key])}`, read);
+          }
+        }
         await checkProperty(ctx, caseArbitrary(data), async (c) => {
           const { query, params } = commandQuery(workspace, c);
           const expected = await run(ctx, { command: 'svc.entity/query', args: { query, params } } as Command, 'the equivalent svc.entity/query');

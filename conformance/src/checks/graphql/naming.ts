@@ -24,6 +24,8 @@ const DATABASES: NamedDatabase[] = [
   { local: '2nd things', type: '_2ndThing', query: 'find_2ndThings', fields: [] },
   { local: 'Person', type: 'Person', query: 'findPeople', fields: [['Full name', 'svc/text', 'fullName', 'Ada']] },
   { local: 'Sales lead', type: 'SalesLead', query: 'findSalesLeads', fields: [] },
+  // Its type name is the derived name SalesLeadFilter of the Database before.
+  { local: 'Sales lead filters', type: 'SalesLeadFilter_2', query: 'findSalesLeadFilters', fields: [] },
   {
     local: 'Sales leads',
     type: 'SalesLead_2',
@@ -32,6 +34,7 @@ const DATABASES: NamedDatabase[] = [
       ['ID', 'svc/text', 'id_2', 'own id'],
       ['Due date', 'svc/date', 'dueDate', '2024-02-29'],
       ['Due-date', 'svc/text', 'dueDate_2', 'second'],
+      ['Due_date', 'svc/text', 'dueDate_3', 'third'],
       ['URL link', 'svc/url', 'urlLink', 'https://example.org/'],
       ['2nd owner', 'svc/text', '_2ndOwner', 'Bo'],
       ['limit', 'svc/integer', 'limit_2', 7],
@@ -39,6 +42,8 @@ const DATABASES: NamedDatabase[] = [
     ],
   },
   { local: 'Users', type: 'User_2', query: 'findUsers', fields: [['Email', 'svc/email', 'email', 'a@example.org']] },
+  // No ASCII letter or digit at all.
+  { local: '☃', type: 'Database', query: 'findDatabase', fields: [] },
 ];
 
 async function dropTypes(ctx: CheckContext, names: string[]): Promise<void> {

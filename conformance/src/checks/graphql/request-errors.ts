@@ -2,9 +2,13 @@ import { fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
 import type { HttpResponse } from '../../http.js';
 import { isRecord } from '../../shapes.js';
-import { createGroupAndTwoItems, withTestWorkspace } from '../../workspace.js';
+import { withTestWorkspace } from '../../workspace.js';
 import { expectErrors, graphqlPath, postGraphql, type GraphqlBody } from './lib/client.js';
+import { BAD_ARGUMENTS } from './lib/argument-errors.js';
 import { GQL } from './lib/dataset.js';
+
+/** The root field name of a selection (`findItems(limit: -1) { id }` gives findItems). */
+const rootOf = (field: string) => field.slice(0, field.search(/[ (]/));
 
 /** Requests GraphQL cannot run (GQL-037), each with what is wrong with it. */
 function requests(): Array<[string, GraphqlBody | Record<string, unknown>]> {
@@ -39,23 +43,37 @@ export default defineCheck({
   id: 'graphql.request-errors',
   name:
     'A request that cannot run (a document that does not parse or validate, variables that do not coerce, an operationName of no operation, several operations without one, ' +
-    'a body without query) is answered with errors and no data, never a server error; a valid request next to it runs',
+    'a body without query), or that names no Space, is answered with errors and no data, never a server error; an argument that fails while its field runs ' +
+    '(a negative limit, an id that is not a UUID, ...) is a field error with the field null if it is an error at all; a valid request next to them runs',
   level: 'MUST',
   area: 'graphql',
-  requirements: ['GQL-037', 'GQL-002'],
+  requirements: ['GQL-037', 'GQL-038', 'GQL-002'],
   target: 'server',
   async run(ctx) {
     await withTestWorkspace(ctx, async ({ names: n }) => {
-      const { items } = await createGroupAndTwoItems(ctx, n);
       for (const [what, body] of requests()) {
         const res = await ctx.http.post(graphqlPath(n.space), body);
         expectNotRun(res, what);
       }
+      // Arguments that fail while the field runs: a field error if an error at all (which ones are errors is graphql.bad-query's, SHOULD).
+      for (const [what, field] of BAD_ARGUMENTS) {
+        const res = await postGraphql(ctx, n.space, { query: `{ ${field} }` });
+        if (res.status >= 500) fail(`${what}: answered ${res.status}; an error while a field runs is a field error, not a server error`, res);
+        const body = res.json;
+        if (!isRecord(body) || (body['errors'] === undefined && !isRecord(body['data']))) fail(`${what}: the answer is neither data nor GraphQL errors: ${res.text.slice(0, 200)}`, res);
+        if (body['errors'] === undefined) continue;
+        const errors = expectErrors(res, what);
+        const data = body['data'];
+        if (data !== null && data !== undefined && !(isRecord(data) && data[rootOf(field)] === null)) fail(`${what}: with a field error the field must be null, got data ${JSON.stringify(data).slice(0, 200)}`, res);
+        if (res.status === 200 && !errors.some((e) => Array.isArray((e as Record<string, unknown>)['path']))) fail(`${what}: a field error carries the path of the field: ${JSON.stringify(errors).slice(0, 300)}`, res);
+      }
+      const nowhere = await postGraphql(ctx, `${n.space}x`, { query: '{ __typename }' });
+      expectNotRun(nowhere, 'a request to a Space that does not exist');
       // A valid request to the same endpoint runs.
-      const ok = await postGraphql(ctx, n.space, { query: `query A { a: ${GQL.findItems} { id } }` });
+      const ok = await postGraphql(ctx, n.space, { query: `query A { a: ${GQL.findItems}(limit: 0) { id } b: ${GQL.findGroups} { id } }` });
       const body = ok.json;
-      const a = isRecord(body) && isRecord(body['data']) ? body['data']['a'] : undefined;
-      if (!Array.isArray(a) || a.length !== items.length) fail(`the operation A alone should list the ${items.length} Items; got ${JSON.stringify(body)?.slice(0, 300)}`, ok);
+      const data = isRecord(body) && isRecord(body['data']) ? body['data'] : {};
+      if (!Array.isArray(data['a']) || !Array.isArray(data['b'])) fail(`the valid operation A should answer the lists a and b; got ${JSON.stringify(body)?.slice(0, 300)}`, ok);
     });
   },
 });

@@ -1,12 +1,15 @@
+import { randomUUID } from 'node:crypto';
 import { expectStatus, fail } from '../../assert.js';
-import { defineCheck } from '../../check.js';
+import { defineCheck, type CheckContext } from '../../check.js';
+import type { HttpResponse } from '../../http.js';
 import { isRecord } from '../../shapes.js';
-import { run } from '../../workspace.js';
+import { run, runBatch } from '../../workspace.js';
+import { RICH_TEXT_SECRET, newSecret, withNotesDatabase, writeDocuments } from '../documents/client.js';
 import { expectData, postGraphql, rowsOf } from './lib/client.js';
-import { withExtraDatabase } from './lib/extra-database.js';
+import { compareText } from './lib/dataset.js';
 
-const SECRET_KEY = 'Collaboration~Documents/secret';
-const MARKDOWN = '# Plan\n\nShip the **GraphQL** read API.\n\n- filters\n- paging\n';
+const BODY_MARKDOWN = '# Plan\n\nShip the **GraphQL** read API.\n\n- filters\n- paging\n';
+const COMMENT_MARKDOWN = ['First *comment*.', 'Second, with `code`.'];
 
 /** GraphQL RichText field and the `format` of GET /api/documents/<secret> that gives the same content. */
 const FORMS: Array<[string, string]> = [
@@ -16,34 +19,72 @@ const FORMS: Array<[string, string]> = [
   ['html', 'html'],
 ];
 
+/** A RichText value answers each form as the document endpoint does for that format. */
+async function expectForms(ctx: CheckContext, res: HttpResponse, content: unknown, secret: string, what: string): Promise<void> {
+  if (!isRecord(content)) fail(`${what} should be a RichText object, got ${JSON.stringify(content)}`, res);
+  if (content['__typename'] !== 'RichText') fail(`${what}.__typename should be RichText, got ${JSON.stringify(content['__typename'])}`, res);
+  for (const [field, format] of FORMS) {
+    const doc = await ctx.http.get(`/api/documents/${secret}?format=${format}`);
+    expectStatus(doc, 200, `reading the document of ${what} as ${format}`);
+    const expected = isRecord(doc.json) ? doc.json['content'] : undefined;
+    const actual = content[field];
+    if (typeof actual !== 'string') fail(`${what}.${field} should be a string, got ${JSON.stringify(actual)}`, res);
+    const same = format === 'json' ? JSON.stringify(JSON.parse(actual)) === JSON.stringify(expected) : actual === expected;
+    if (!same) fail(`${what}.${field} is ${JSON.stringify(actual).slice(0, 300)}, the document endpoint with format=${format} answers ${JSON.stringify(expected)?.slice(0, 300)}`, res);
+  }
+}
+
 export default defineCheck({
   id: 'graphql.rich-text',
-  name: 'A rich text field answers its content as jsonString, text, md and html, each equal to the document endpoint\'s content in that format',
+  name:
+    'A rich text field and the content of comments (Comments extension) answer jsonString, text, md and html, each equal to the document endpoint\'s content ' +
+    'in that format; comments come as an inner list with their author, in the order and with the filters asked for',
   level: 'MUST',
   area: 'graphql',
-  requirements: ['GQL-005', 'GQL-006', 'GQL-007', 'GQL-008'],
+  requirements: ['GQL-005', 'GQL-006', 'GQL-007', 'GQL-008', 'GQL-027'],
   target: 'server',
   async run(ctx) {
-    await withExtraDatabase(ctx, [{ name: 'Notes', type: 'Collaboration~Documents/Document' }], async (db) => {
-      const notes = db.fields['Notes'] as string;
-      const created = await run(ctx, { command: 'svc.entity/create', args: { type: db.type, entity: { [db.fields['Label'] as string]: 'note' } } }, 'creating an Entity with a rich text field');
-      const value = isRecord(created) ? created[notes] : undefined;
-      const secret = isRecord(value) ? value[SECRET_KEY] : undefined;
-      if (typeof secret !== 'string') fail(`the created Entity should carry the document secret of ${notes}, got ${JSON.stringify(created)?.slice(0, 300)}`, ctx.http.lastExchange?.response);
-      const written = await ctx.http.request({ method: 'PUT', path: `/api/documents/${secret}?format=md`, json: { content: MARKDOWN } });
-      expectStatus(written, 200, 'writing the document as Markdown');
-      const res = await postGraphql(ctx, db.space, { query: `{ findRecords { notes { ${FORMS.map(([f]) => f).join(' ')} } } }` });
-      const [row] = rowsOf(res, expectData(res, 'rich text in four forms'), 'findRecords', 'findRecords');
-      const content = row?.['notes'];
-      if (!isRecord(content)) fail(`notes should be a RichText object, got ${JSON.stringify(content)}`, res);
-      for (const [field, format] of FORMS) {
-        const doc = await ctx.http.get(`/api/documents/${secret}?format=${format}`);
-        expectStatus(doc, 200, `reading the document as ${format}`);
-        const expected = isRecord(doc.json) ? doc.json['content'] : undefined;
-        const actual = content[field];
-        if (typeof actual !== 'string') fail(`notes.${field} should be a string, got ${JSON.stringify(actual)}`, res);
-        const same = format === 'json' ? JSON.stringify(JSON.parse(actual)) === JSON.stringify(expected) : actual === expected;
-        if (!same) fail(`notes.${field} is ${JSON.stringify(actual).slice(0, 300)}, the document endpoint with format=${format} answers ${JSON.stringify(expected)?.slice(0, 300)}`, res);
+    await withNotesDatabase(ctx, { comments: true }, async (n) => {
+      const created = await run(ctx, { command: 'svc.entity/create', args: { type: n.notes, entity: { [n.title]: 'commented' } } }, 'creating a note to comment on');
+      const note = isRecord(created) ? String(created['svc/id']) : '';
+      const value = isRecord(created) ? created[n.body] : undefined;
+      const bodySecret = isRecord(value) ? value[RICH_TEXT_SECRET] : undefined;
+      if (typeof bodySecret !== 'string') fail(`the created Entity should carry the document secret of ${n.body}, got ${JSON.stringify(created)?.slice(0, 300)}`, ctx.http.lastExchange?.response);
+      // Two comments on the note (the contract's comment sequence), then every content.
+      const comments = COMMENT_MARKDOWN.map((text) => ({ id: randomUUID(), secret: newSecret(), text }));
+      for (const c of comments) {
+        await runBatch(
+          ctx,
+          [
+            { command: 'svc.entity/create', args: { type: 'comments/comment', entity: { 'svc/id': c.id, 'comment/document-secret': c.secret, 'svc/created-by': { 'svc/id': n.userId } } } },
+            { command: 'svc.entity/add-collection-items', args: { type: n.notes, entity: { 'svc/id': note }, field: 'comments/comments', items: [{ 'svc/id': c.id }] } },
+          ],
+          `adding comment ${c.id} to the note`,
+        );
+      }
+      await writeDocuments(ctx, [{ secret: bodySecret, content: BODY_MARKDOWN }, ...comments.map((c) => ({ secret: c.secret, content: c.text }))], 'md');
+
+      const forms = `__typename ${FORMS.map(([f]) => f).join(' ')}`;
+      const res = await postGraphql(ctx, n.space, {
+        query: `{ commented: findNotes(comments: {isEmpty: false}) { id body { ${forms} } comments(orderBy: {id: DESC}) { id author { id } createdBy { id } content { ${forms} } } }
+          quiet: findNotes(comments: {isEmpty: true}) { id } }`,
+      });
+      const data = expectData(res, 'rich text and comments in four forms');
+      const [row, ...more] = rowsOf(res, data, 'commented', 'findNotes(comments: {isEmpty: false})');
+      if (!row || more.length > 0 || row['id'] !== note) fail(`findNotes(comments: {isEmpty: false}) should answer the commented note ${note} alone, got ${JSON.stringify(data['commented']).slice(0, 300)}`, res);
+      const quiet = rowsOf(res, data, 'quiet', 'findNotes(comments: {isEmpty: true})');
+      if (quiet.some((r) => r['id'] === note) || quiet.length !== 1) fail(`findNotes(comments: {isEmpty: true}) should answer the one note without comments, got ${JSON.stringify(quiet)}`, res);
+      await expectForms(ctx, res, row['body'], bodySecret, 'body');
+      const got = rowsOf(res, row, 'comments', 'comments');
+      const want = [...comments].sort((a, b) => compareText(b.id, a.id));
+      if (got.map((c) => c['id']).join() !== want.map((c) => c.id).join()) fail(`comments(orderBy: {id: DESC}) should answer ${want.map((c) => c.id).join(', ')}, got ${got.map((c) => String(c['id'])).join(', ')}`, res);
+      for (const [i, c] of want.entries()) {
+        const comment = got[i] as Record<string, unknown>;
+        for (const key of ['author', 'createdBy']) {
+          const user = comment[key];
+          if (!isRecord(user) || user['id'] !== n.userId) fail(`comment ${c.id}: ${key} should be the user ${n.userId}, got ${JSON.stringify(user)}`, res);
+        }
+        await expectForms(ctx, res, comment['content'], c.secret, `the content of comment ${c.id}`);
       }
     });
   },

@@ -21,6 +21,8 @@ export default defineCheck({
       const res = await ctx.http.get(`${graphqlPath(n.space)}/schema.graphql`);
       if (isUnservedRoute(res)) unsupported('GET /api/graphql/space/<space>/schema.graphql', res);
       expectStatus(res, 200, 'the SDL of the Space');
+      const type = res.headers['content-type'] ?? '';
+      if (!/^text\/plain\b/.test(type)) fail(`the SDL should be served as text (text/plain), it is served as ${JSON.stringify(type)}`, res);
       let fromSdl;
       try {
         fromSdl = buildASTSchema(parse(res.text));

@@ -44,6 +44,7 @@ export interface ItemRecord extends SystemRecord {
   /** With the extra fields (extra-fields.ts): the option name of Kind, and Span as GraphQL reads it (stringified JSON). */
   kind?: string | null;
   span?: string | null;
+  place?: string | null;
 }
 
 export interface Dataset {
@@ -71,6 +72,18 @@ interface ItemDraft {
   tags: number[];
   kind: number | null;
   span: [string, string] | null;
+  place: Place | null;
+}
+
+interface Place {
+  latitude: number;
+  longitude: number;
+  fullAddress?: string;
+}
+
+/** A location as GraphQL reads it (README, "Query semantics" 9): longitude, latitude, then fullAddress when there is one. */
+export function placeText(p: Place): string {
+  return JSON.stringify({ longitude: p.longitude, latitude: p.latitude, ...(p.fullAddress === undefined ? {} : { fullAddress: p.fullAddress }) });
 }
 
 interface Drafts {
@@ -98,15 +111,16 @@ function drafts(seed: number, groups: number, items: number): Drafts {
     tags: fc.uniqueArray(fc.integer({ min: 0, max: groups - 2 }), { maxLength: Math.min(3, groups - 1) }),
     kind: maybe(fc.integer({ min: 0, max: 3 })),
     span: maybe(fc.tuple(fc.constantFrom(...DATES), fc.constantFrom(...DATES)).map(([a, b]): [string, string] => (a <= b ? [a, b] : [b, a]))),
+    place: maybe(fc.record({ latitude: fc.constantFrom(-33.5, 0, 48.85), longitude: fc.constantFrom(-70.25, 2.35, 151), fullAddress: fc.constantFrom('Paris', 'Zürich "HB"') }, { requiredKeys: ['latitude', 'longitude'] })),
   });
   const [sample] = fc.sample(fc.record({ groups: fc.array(group, { minLength: groups, maxLength: groups }), items: fc.array(item, { minLength: items, maxLength: items }) }), { seed, numRuns: 1 });
   if (!sample) throw new Error('fast-check gave no sample');
   const [, second] = sample.items;
   if (!second) throw new Error('fast-check gave too few Items');
-  sample.items[0] = { title: null, count: null, amount: null, done: null, due: null, at: null, group: null, tags: [], kind: null, span: null };
+  sample.items[0] = { title: null, count: null, amount: null, done: null, due: null, at: null, group: null, tags: [], kind: null, span: null, place: null };
   sample.items[2] = { ...second, tags: [...second.tags] };
   sample.groups[1] = { name: null, rank: null };
-  sample.items[3] = { ...(sample.items[3] as ItemDraft), group: 1 };
+  sample.items[3] = { ...(sample.items[3] as ItemDraft), group: 1, place: { latitude: 0, longitude: 2.35 } };
   return sample;
 }
 
@@ -150,6 +164,7 @@ export async function createDataset(ctx: CheckContext, workspace: TestWorkspace,
       if (d.tags.length > 0) entity[n.tags] = d.tags.map((t) => ({ 'svc/id': groups[t]?.id }));
       if (extra && d.kind !== null) entity[extra.kind] = { 'svc/id': extra.options[d.kind % extra.options.length]?.id };
       if (extra && d.span !== null) entity[extra.span] = { start: d.span[0], end: d.span[1] };
+      if (extra && d.place !== null) entity[extra.place] = d.place;
       return { command: 'svc.entity/create', args: { type: n.items, entity } } as Command;
     });
     const results = await runBatch(ctx, commands, 'creating the Items of the GraphQL data set');
@@ -168,6 +183,7 @@ export async function createDataset(ctx: CheckContext, workspace: TestWorkspace,
           ? {
               kind: d.kind === null ? null : (extra.options[d.kind % extra.options.length]?.name ?? null),
               span: d.span === null ? null : JSON.stringify({ start: d.span[0], end: d.span[1] }),
+              place: d.place === null ? null : placeText(d.place),
             }
           : {}),
       });

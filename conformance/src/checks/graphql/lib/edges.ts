@@ -72,14 +72,23 @@ export interface FieldEdge {
 
 const COMPARISONS = ['is', 'isNot', 'greater', 'greaterOrEquals', 'less', 'lessOrEquals'] as const;
 
+/** In a lean edge set, the nearest operands each operator takes besides the present value. */
+const LEAN_NEIGHBOURS: Record<string, string[]> = {
+  greater: ['just below a present value'],
+  greaterOrEquals: ['just above a present value'],
+  less: ['just above a present value'],
+  lessOrEquals: ['just below a present value'],
+};
+
 /**
  * The edges of one orderable scalar field (String, Int or Float): every comparison operator with
  * a present value in the middle of the data, the nearest operand above and below it; the
  * comparisons that end at the smallest and largest present values; `in` and `notIn` with an empty
  * list and with a present and an absent value; `isNull` both ways; for text, case variants and
- * substrings with `is`, `in`, `contains` and `notContains`.
+ * substrings with `is`, `in`, `contains` and `notContains`. `lean` (the quick profile): every
+ * operator at the present value, and the nearest operands only with the four range operators.
  */
-export function scalarEdges(field: string, kind: OperandKind, values: readonly Scalar[]): FieldEdge[] {
+export function scalarEdges(field: string, kind: OperandKind, values: readonly Scalar[], lean = false): FieldEdge[] {
   const present = presentValues(values);
   const edges: FieldEdge[] = [];
   const add = (op: string, operand: unknown, note: string) => edges.push({ filter: { [field]: { [op]: operand } }, label: `${field} ${op} ${JSON.stringify(operand)} (${note})` });
@@ -97,10 +106,16 @@ export function scalarEdges(field: string, kind: OperandKind, values: readonly S
     [above(kind, mid), 'just above a present value'],
     ...(lower === undefined ? [] : [[lower, 'just below a present value'] as [string | number, string]]),
   ];
-  for (const op of COMPARISONS) for (const [operand, note] of operands) add(op, operand, note);
+  for (const op of COMPARISONS) {
+    for (const [i, [operand, note]] of operands.entries()) {
+      // Lean: every operator at the present value; the nearest operands with the operators whose answer they change.
+      if (lean && i > 0 && !LEAN_NEIGHBOURS[op]?.includes(note)) continue;
+      add(op, operand, note);
+    }
+  }
   add('greater', max, 'the largest present value');
-  add('greaterOrEquals', max, 'the largest present value');
-  add('less', min, 'the smallest present value');
+  if (!lean) add('greaterOrEquals', max, 'the largest present value');
+  if (!lean) add('less', min, 'the smallest present value');
   add('lessOrEquals', min, 'the smallest present value');
   const absent = above(kind, max);
   add('in', [mid, absent], 'a present and an absent value');
@@ -110,8 +125,8 @@ export function scalarEdges(field: string, kind: OperandKind, values: readonly S
     const variant = caseVariant(text);
     if (variant !== undefined) {
       add('is', variant, `the case variant of the present value ${JSON.stringify(text)}`);
-      add('isNot', variant, `the case variant of the present value ${JSON.stringify(text)}`);
-      add('in', [variant], `the case variant of the present value ${JSON.stringify(text)}`);
+      if (!lean) add('isNot', variant, `the case variant of the present value ${JSON.stringify(text)}`);
+      if (!lean) add('in', [variant], `the case variant of the present value ${JSON.stringify(text)}`);
       add('contains', variant, 'a case variant of a present value');
     }
     const longest = String([...present].sort((a, b) => String(b).length - String(a).length)[0] ?? '');
@@ -119,7 +134,7 @@ export function scalarEdges(field: string, kind: OperandKind, values: readonly S
     add('contains', part, 'a substring of a present value');
     add('notContains', part, 'a substring of a present value');
     add('contains', '', 'the empty text');
-    add('notContains', '', 'the empty text');
+    if (!lean) add('notContains', '', 'the empty text');
   }
   return edges;
 }

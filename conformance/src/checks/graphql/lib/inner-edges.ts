@@ -45,8 +45,8 @@ export function boundaryItemFilters(data: Dataset): Array<{ filter: Args; label:
 
 const groups = (label: string, args: Args, inner?: Record<string, InnerList>): SweepCase => ({ label, root: 'findGroups', args, ...(inner ? { inner } : {}) });
 
-/** Filters of Groups by their collections (`ItemListFilter`). */
-export function listFilterCases(data: Dataset): SweepCase[] {
+/** Filters of Groups by their collections (`ItemListFilter`); `thorough` adds `contains` of each boundary filter alone. */
+export function listFilterCases(data: Dataset, thorough: boolean): SweepCase[] {
   const filters = boundaryItemFilters(data);
   const none = { id: { is: NO_SUCH_ID } };
   const some = filters[0]?.filter ?? { id: { isNull: false } };
@@ -74,31 +74,51 @@ export function listFilterCases(data: Dataset): SweepCase[] {
     const field = i % 2 === 0 ? 'members' : 'tagged';
     cases.push(groups(`${field} ${op} ${JSON.stringify(list)}`, { [field]: { [op]: list } }));
   }
-  for (const f of filters) cases.push(groups(`members contains [${f.label}]`, { members: { contains: [f.filter] } }));
+  if (thorough) for (const f of filters) cases.push(groups(`members contains [${f.label}]`, { members: { contains: [f.filter] } }));
   cases.push(groups('members isEmpty false and tagged notContains [done is false]', { members: { isEmpty: false }, tagged: { notContains: [{ done: { is: false } }] } }));
   return cases;
 }
 
-/** Inner-list arguments: each boundary filter, every kind of order key both ways, limit and offset edges, on members and tagged of every Group. */
-export function innerArgumentCases(data: Dataset): SweepCase[] {
+/**
+ * Inner-list arguments: boundary filters, order keys both ways, limit and offset edges, on members
+ * and tagged of every Group. The quick profile sends each filter together with an order key of
+ * another field on one collection (the model checks both), `thorough` each apart on both.
+ */
+export function innerArgumentCases(data: Dataset, thorough: boolean): SweepCase[] {
   const largest = Math.max(
     0,
     ...data.groups.map((g) => data.items.filter((i) => i.group === g.id).length),
     ...data.groups.map((g) => data.items.filter((i) => i.tags.includes(g.id)).length),
   );
   // `both`: on members and tagged; else on one of them, in turn.
-  const argSets: Array<{ args: Args; label: string; both?: boolean }> = [
+  const argSets: Array<{ args: Args; label: string; both?: boolean }> = [];
+  const filters = [
     ...boundaryItemFilters(data).map((f) => ({ args: f.filter, label: `inner filter ${f.label}` })),
     { args: { group: { name: { isNull: false } } }, label: 'inner relation filter group name isNull false' },
     { args: { tags: { isEmpty: false } }, label: 'inner list filter tags isEmpty false' },
   ];
+  const orders: Array<{ args: Args; label: string; key: string }> = [];
   for (const key of ['title', 'count', 'amount', 'done', 'at', 'id']) {
-    for (const dir of ['ASC', 'DESC']) argSets.push({ args: { orderBy: { [key]: dir } }, label: `inner orderBy ${key} ${dir}` });
+    for (const dir of ['ASC', 'DESC']) orders.push({ args: { orderBy: { [key]: dir } }, label: `inner orderBy ${key} ${dir}`, key });
   }
-  argSets.push({ args: { orderBy: { group: { name: 'DESC' } } }, label: 'inner orderBy group.name DESC' });
-  argSets.push({ args: { orderBy: { creationDate: 'DESC' } }, label: 'inner orderBy creationDate DESC' });
+  orders.push({ args: { orderBy: { group: { name: 'DESC' } } }, label: 'inner orderBy group.name DESC', key: 'group' });
+  orders.push({ args: { orderBy: { creationDate: 'DESC' } }, label: 'inner orderBy creationDate DESC', key: 'creationDate' });
+  if (thorough) {
+    argSets.push(...filters, ...orders);
+  } else {
+    // Filter i with an order of another field, every second order key (each direction of a key once in two).
+    const quickOrders = orders.filter((_, i) => i % 4 === 0 || i % 4 === 3);
+    for (const [i, f] of filters.entries()) {
+      if (i % 2 === 1 && i + 1 < filters.length) continue;
+      const fields = Object.keys(f.args);
+      const order = quickOrders.find((o) => !fields.includes(o.key));
+      if (order) quickOrders.splice(quickOrders.indexOf(order), 1);
+      argSets.push(order ? { args: { ...f.args, ...order.args }, label: `${f.label}, ${order.label}` } : f);
+    }
+    argSets.push(...quickOrders);
+  }
   for (const [limit, offset] of [[0, 0], [1, 0], [largest, 0], [largest + 1, 0], [MAX_LIMIT, 0], [1, 1], [100, largest - 1], [100, largest], [100, largest + 1]] as Array<[number, number]>) {
-    argSets.push({ args: { limit, offset, orderBy: { count: 'DESC' } }, label: `inner limit ${limit} offset ${offset}`, both: true });
+    argSets.push({ args: { limit, offset, orderBy: { count: 'DESC' } }, label: `inner limit ${limit} offset ${offset}`, both: thorough || limit === 0 || offset === largest });
   }
   argSets.push({ args: { count: { isNull: false }, orderBy: { title: 'ASC' }, limit: 2, offset: 1 }, label: 'inner filter, orderBy, limit and offset together' });
   const perCase = 16;

@@ -17,11 +17,13 @@ const fromEdges = (edges: FieldEdge[], wrap: (filter: Args) => Args = (f) => f, 
 /** Filter edges of every type (String, Int, Float, Boolean, ID); `thorough` adds the date, date-time and timestamp fields. */
 export function itemFilterCases(data: Dataset, thorough: boolean): SweepCase[] {
   const col = <K extends keyof Dataset['items'][number]>(key: K) => data.items.map((i) => i[key]);
+  // The quick profile takes lean edge sets (edges.ts), and Float leaves the empty lists to Int and String.
+  const lean = !thorough;
   const cases = [
     ...fromEdges(idEdges('id', data.items.map((i) => i.id))),
-    ...fromEdges(scalarEdges('title', 'text', col('title'))),
-    ...fromEdges(scalarEdges('count', 'Int', col('count'))),
-    ...fromEdges(scalarEdges('amount', 'Float', col('amount'))),
+    ...fromEdges(scalarEdges('title', 'text', col('title'), lean)),
+    ...fromEdges(scalarEdges('count', 'Int', col('count'), lean)),
+    ...fromEdges(scalarEdges('amount', 'Float', col('amount'), lean).filter((e) => thorough || !/an empty list/.test(e.label))),
     ...fromEdges(booleanEdges('done')),
   ];
   if (thorough) {
@@ -144,11 +146,19 @@ export function extraFieldCases(data: Dataset, thorough: boolean): SweepCase[] {
   const pick = (edges: FieldEdge[], wanted: RegExp) => (thorough ? edges : edges.filter((e) => wanted.test(e.label)));
   const kinds = data.items.map((i) => i.kind ?? null);
   const spans = data.items.map((i) => i.span ?? null);
-  const quickKind = /isNull|an empty list|^kind (is|isNot|greaterOrEquals|less) .*\(a present value\)|case variant|a present and an absent|substring/;
-  const quickSpan = /isNull true|^span (is|greaterOrEquals|lessOrEquals) .*\(a present value\)|substring of/;
+  const places = data.items.map((i) => i.place ?? null);
+  const quickKind = /isNull true|^kind in .*an empty list|^kind (is|greaterOrEquals) .*\(a present value\)|^kind is .*case variant/;
+  const quickSpan = /isNull true|^span (is|lessOrEquals) .*\(a present value\)/;
   return [
     ...fromEdges(pick(scalarEdges('kind', 'text', kinds), quickKind)),
     ...fromEdges(pick(scalarEdges('span', 'text', spans), quickSpan)),
-    ...['kind', 'span'].flatMap((key) => (['ASC', 'DESC'] as const).map((dir) => items(`orderBy ${key} ${dir}`, { orderBy: { [key]: dir }, limit: data.items.length }))),
+    ...fromEdges(pick(scalarEdges('place', 'text', places), /isNull false|^place greater .*\(a present value\)/)),
+    items('place contains "fullAddress" (only locations with an address)', { place: { contains: '"fullAddress"' } }),
+    ...(thorough
+      ? [['kind', 'ASC'], ['kind', 'DESC'], ['span', 'ASC'], ['span', 'DESC'], ['place', 'ASC'], ['place', 'DESC']]
+      : [['kind', 'ASC'], ['span', 'DESC'], ['place', 'ASC']]
+    ).map(([key, dir]) =>
+      items(`orderBy ${key} ${dir}`, { orderBy: { [key as string]: dir }, limit: data.items.length }),
+    ),
   ];
 }

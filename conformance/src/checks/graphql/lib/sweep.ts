@@ -120,3 +120,41 @@ export async function runSweep(ctx: CheckContext, space: string, model: Model, c
   }
   if (cases.length > 1) ctx.log(`edge sweep: ${cases.length} cases in ${Math.ceil(cases.length / perRequest)} requests, ${Date.now() - started} ms`);
 }
+
+/** The field names a filter argument object reads (top level). */
+function filteredFields(args: Args): string[] {
+  return Object.keys(args).filter((k) => k !== 'orderBy' && k !== 'limit' && k !== 'offset');
+}
+
+/** The top-level keys an orderBy value sorts by (a relation counts as its field). */
+function orderedFields(args: Args): string[] {
+  const orderBy = args['orderBy'];
+  return typeof orderBy === 'object' && orderBy !== null ? Object.keys(orderBy) : [];
+}
+
+/**
+ * Folds order cases into filter cases (fewer aliases, the same edges): each order case of `riders` joins a root-only filter case of `hosts` on other fields whose answer
+ * keeps at least `share` of the Entities, so the order is still seen over many rows, missing
+ * values and ties included. Riders that find no host stay cases of their own.
+ */
+export function foldCases(model: Model, hosts: readonly SweepCase[], riders: readonly SweepCase[], share = 0.6): SweepCase[] {
+  const out = [...hosts];
+  const free = new Set(out.map((_, i) => i).filter((i) => out[i]?.inner === undefined && out[i]?.args['orderBy'] === undefined && out[i]?.args['limit'] === undefined && out[i]?.args['offset'] === undefined));
+  for (const rider of riders) {
+    const list = rider.root === 'findItems' ? model.items : model.groups;
+    const riderFields = new Set([...filteredFields(rider.args), ...orderedFields(rider.args)]);
+    const host = [...free].find((i) => {
+      const c = out[i] as SweepCase;
+      if (c.root !== rider.root || filteredFields(c.args).some((f) => riderFields.has(f))) return false;
+      return expectedRows(model, { ...c, args: { ...c.args, limit: list.length } }).length >= share * list.length;
+    });
+    if (host === undefined) {
+      out.push(rider);
+      continue;
+    }
+    free.delete(host);
+    const c = out[host] as SweepCase;
+    out[host] = { ...c, label: `${c.label}, ${rider.label}`, args: { ...c.args, ...rider.args } };
+  }
+  return out;
+}
