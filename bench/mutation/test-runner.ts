@@ -94,6 +94,8 @@ export class ConformanceTestRunner implements TestRunner {
   private loaded: Loaded | undefined;
   /** Each check's time in the dry run (kept in the sandbox for the processes Stryker starts later). */
   private dryRunMs = new Map<string, number>();
+  /** Mutants each check killed in this process. */
+  private readonly kills = new Map<string, number>();
   private readonly settings: ConformanceRunnerOptions;
 
   constructor(
@@ -126,7 +128,8 @@ export class ConformanceTestRunner implements TestRunner {
   async dryRun(options: DryRunOptions): Promise<DryRunResult> {
     const ns = namespace();
     ns.activeMutant = undefined;
-    ns.mutantCoverage = { static: {}, perTest: {} };
+    // The instrumented code keeps the object it first saw: fill it, never replace it.
+    ns.mutantCoverage ??= { static: {}, perTest: {} };
     ns.currentTestId = STARTUP;
     const tests: TestResult[] = [];
     const server = await this.required().startServer(SERVER_OPTIONS);
@@ -154,10 +157,12 @@ export class ConformanceTestRunner implements TestRunner {
   async mutantRun(options: MutantRunOptions): Promise<MutantRunResult> {
     const ns = namespace();
     const filter = options.testFilter === undefined ? undefined : new Set(options.testFilter);
-    // Quickest first (by the dry run's times): most mutants die in the first check that fails.
+    // The checks that killed most mutants so far first, then the quickest (the dry run's times): a
+    // mutant costs the checks that run before the one that kills it.
+    const kills = (id: string): number => this.kills.get(id) ?? 0;
     const checks = this.required()
       .checks.filter((c) => filter === undefined || filter.has(c.id))
-      .sort((a, b) => (this.dryRunMs.get(a.id) ?? 0) - (this.dryRunMs.get(b.id) ?? 0));
+      .sort((a, b) => kills(b.id) - kills(a.id) || (this.dryRunMs.get(a.id) ?? 0) - (this.dryRunMs.get(b.id) ?? 0));
     ns.activeMutant = options.activeMutant.id;
     ns.hitLimit = options.hitLimit;
     ns.hitCount = options.hitLimit === undefined ? undefined : 0;
@@ -177,6 +182,7 @@ export class ConformanceTestRunner implements TestRunner {
           const result = await this.runCheck(server, check);
           if (result.status !== TestStatus.Failed) continue;
           killedBy.push(check.id);
+          this.kills.set(check.id, (this.kills.get(check.id) ?? 0) + 1);
           failureMessage ||= result.failureMessage;
           if (!options.disableBail) break;
         }

@@ -10,7 +10,7 @@ import { toCurl } from './curl.js';
 export interface PropertyOptions<T> {
   /** Overrides the context's numRuns (e.g. for an expensive property). */
   numRuns?: number;
-  /** Inputs always tried first (fast-check `examples`). */
+  /** Inputs always tried first (fast-check `examples`), in addition to the random runs. */
   examples?: T[];
 }
 
@@ -59,9 +59,10 @@ export async function checkProperty<T>(
     }
   });
 
+  // fast-check counts `examples` in numRuns: they come on top of the random runs here.
   const parameters: fc.Parameters<[T]> = {
     seed: ctx.fastCheck.seed,
-    numRuns: options.numRuns ?? ctx.fastCheck.numRuns,
+    numRuns: (options.numRuns ?? ctx.fastCheck.numRuns) + (options.examples?.length ?? 0),
   };
   if (ctx.fastCheck.path !== undefined) parameters.path = ctx.fastCheck.path;
   // Runs and shrinking stop at the check's deadline; a failure found by then is still reported.

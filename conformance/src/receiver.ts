@@ -1,13 +1,33 @@
 /**
  * A webhook receiver for the checks: an HTTP server on 127.0.0.1 (a free port) that records every
- * request it gets and answers 200, or 500 while told to fail (`failNext`). Checks create
- * webhooks pointing at `url(path)` and wait for what arrives with `waitFor`, always bounded.
+ * request it gets and answers 200, or 500 while told to fail (`failNext`), or the statuses it is told (`answerNext`). Checks create
+ * webhooks pointing at `url(path)` and wait for what arrives with `waitFor`, always bounded: a
+ * wait that runs out is remembered (`missed`), so that a property check stops at the first
+ * delivery that never came instead of waiting again for every shrunk input.
  */
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-/** Longest time a check waits for deliveries (retries of the server under test included). */
-export const DELIVERY_WAIT_MS = 30_000;
+/** Longest time a check waits for one delivery (or one change of the webhook list) by default. */
+export const DELIVERY_WAIT_MS = 10_000;
+let deliveryWait = DELIVERY_WAIT_MS;
+
+/** The time a check waits for one delivery: DELIVERY_WAIT_MS unless a test set it (setDeliveryWaitMs). */
+export function deliveryWaitMs(): number {
+  return deliveryWait;
+}
+
+/** Sets the wait for one delivery (tests of the waits themselves); answers the previous one. */
+export function setDeliveryWaitMs(ms: number): number {
+  const previous = deliveryWait;
+  deliveryWait = Math.max(1, Math.floor(ms));
+  return previous;
+}
+
+/** Seconds of a wait, for messages: `10 s`, `1.5 s`. */
+export function seconds(ms: number): string {
+  return `${Number((ms / 1000).toFixed(1))} s`;
+}
 /** Largest body recorded; a larger one is cut off (and answered 413). */
 const MAX_BODY_BYTES = 8 * 1024 * 1024;
 
@@ -27,11 +47,20 @@ export interface ReceivedRequest {
   receivedAt: number;
 }
 
+export interface WaitOptions {
+  /** What the wait is for, as a noun phrase ("a delivery with command.correlationId ..."). */
+  what?: string;
+  timeoutMs?: number;
+}
+
 export class Receiver {
   readonly requests: ReceivedRequest[] = [];
   /** Milliseconds each answer is held back (a slow receiver). */
   latencyMs = 0;
+  /** What the first wait that ran out waited for (then every later wait gives up at once). */
+  missed: string | undefined;
   private failing = 0;
+  private answers: number[] = [];
   private readonly waiters = new Set<() => void>();
 
   private constructor(
@@ -46,7 +75,7 @@ export class Receiver {
       void receiver?.handle(req).then((status) => {
         res.statusCode = status;
         res.setHeader('content-type', 'application/json');
-        res.end(status === 200 ? '{"ok":true}' : '{"ok":false}');
+        res.end(status >= 200 && status < 300 ? '{"ok":true}' : '{"ok":false}');
       });
     });
     server.keepAliveTimeout = 1_000;
@@ -67,6 +96,13 @@ export class Receiver {
   /** Answer 500 to the next `n` requests. */
   failNext(n: number): void {
     this.failing = Math.max(0, Math.floor(n));
+    this.answers = [];
+  }
+
+  /** Answer the next requests with these statuses, one each, in order (then 200 again). */
+  answerNext(statuses: number[]): void {
+    this.failing = 0;
+    this.answers = [...statuses];
   }
 
   /** Requests received on a path, in order of arrival. */
@@ -75,14 +111,20 @@ export class Receiver {
   }
 
   /**
-   * Waits until `done()` holds, at most `timeoutMs`; answers whether it did. Checks whenever a
-   * request arrives, and every 200 ms.
+   * Waits until `done()` holds, at most `timeoutMs` (deliveryWaitMs() by default); answers whether
+   * it did. Checks whenever a request arrives, and every 200 ms. A wait that runs out records
+   * `what` it waited for in `missed`; once one has, a later wait does not wait at all (it answers
+   * `done()`). A number is the time-out alone.
    */
-  async waitFor(done: () => boolean, timeoutMs: number = DELIVERY_WAIT_MS): Promise<boolean> {
-    const deadline = Date.now() + timeoutMs;
+  async waitFor(done: () => boolean, wait: number | WaitOptions = {}): Promise<boolean> {
+    const { timeoutMs = deliveryWait, what = 'a request' } = typeof wait === 'number' ? { timeoutMs: wait } : wait;
+    const deadline = this.missed === undefined ? Date.now() + timeoutMs : 0;
     while (!done()) {
       const left = deadline - Date.now();
-      if (left <= 0) return false;
+      if (left <= 0) {
+        this.missed ??= `${what} (waited ${seconds(timeoutMs)})`;
+        return false;
+      }
       await new Promise<void>((resolve) => {
         const wake = () => {
           clearTimeout(timer);
@@ -94,6 +136,16 @@ export class Receiver {
       });
     }
     return true;
+  }
+
+  /**
+   * Waits at most `ms` for something that may well not come (a delivery of a feature the server
+   * may lack); answers whether `done()` holds. Running out is not a miss.
+   */
+  async within(done: () => boolean, ms: number): Promise<boolean> {
+    const deadline = Date.now() + ms;
+    while (!done() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, Math.min(50, Math.max(1, deadline - Date.now()))));
+    return done();
   }
 
   /** Waits `ms` and answers the requests that arrived meanwhile (to see that nothing comes). */
@@ -132,6 +184,7 @@ export class Receiver {
     for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : (value ?? '');
     let status = 200;
     if (tooLarge) status = 413;
+    else if (this.answers.length > 0) status = this.answers.shift() as number;
     else if (this.failing > 0) {
       this.failing -= 1;
       status = 500;

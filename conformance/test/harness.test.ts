@@ -209,6 +209,15 @@ describe('checkProperty', () => {
     await expect(checkProperty(context(1), fc.nat(), async () => undefined)).resolves.toBeUndefined();
   });
 
+  it('runs its examples first, on top of the random runs', async () => {
+    const seen: number[] = [];
+    await checkProperty(context(3, 4), fc.integer({ min: 100, max: 200 }), async (n) => {
+      seen.push(n);
+    }, { examples: [1, 2] });
+    expect(seen.slice(0, 2)).toEqual([1, 2]);
+    expect(seen).toHaveLength(6);
+  });
+
   it('stops at the deadline: a property whose runs never end fails in time, saying how many runs it did', async () => {
     const ctx = { ...context(7), deadline: Date.now() + 300 };
     const started = Date.now();

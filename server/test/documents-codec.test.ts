@@ -4,7 +4,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { documentArbitrary, plainTextOf } from '../../conformance/src/checks/documents/arbitrary.js';
-import { EVERY_NODE } from '../../conformance/src/checks/documents/round-trip.js';
+import { withEncodedAddresses } from '../../conformance/src/checks/documents/compare.js';
+import { CANONICAL_EDGES, EVERY_NODE } from '../../conformance/src/checks/documents/edges.js';
 import { Failure } from '../src/api/failure.js';
 import { decodeContent, encodeContent, type DocumentContent, type WriteFormat } from '../src/documents/formats.js';
 import { DOCUMENT_LIMIT_BYTES, MAX_DOCUMENT_DEPTH } from '../src/documents/limits.js';
@@ -47,6 +48,18 @@ describe('document formats: properties over canonical documents', () => {
           expect(encodeContent(decodeContent(first, format), format)).toBe(first);
         }),
         { numRuns: RUNS, examples: [[EVERY_NODE]] },
+      );
+    });
+  }
+
+  for (const format of ['md', 'html'] as const) {
+    it(`a canonical document read as ${format} and written back is the same document (addresses percent-encoded)`, () => {
+      fc.assert(
+        fc.property(documentArbitrary, (doc) => {
+          const text = encodeContent(decodeContent(doc, 'json'), format) as string;
+          expect(withEncodedAddresses(json(text, format))).toEqual(withEncodedAddresses(doc));
+        }),
+        { numRuns: RUNS, examples: CANONICAL_EDGES.map((e) => [e.doc]) },
       );
     });
   }

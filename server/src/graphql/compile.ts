@@ -69,7 +69,7 @@ function listQuery(env: Env, target: ObjectModel, def: GraphQLField<unknown, unk
   const { orderBy, limit: _limit, offset: _offset, ...filters } = args;
   const { limit, offset } = paging(args, nodes, where);
   const condition = filterCondition(target, filters, env.bag, where);
-  const order = typeof orderBy === 'object' && orderBy !== null ? orderKeys(target, orderBy as Record<string, unknown>, `${where}(orderBy)`) : [];
+  const order = typeof orderBy === 'object' && orderBy !== null ? orderKeys(target, orderBy as Record<string, unknown>) : [];
   return { condition, orderBy: order, limit, offset };
 }
 

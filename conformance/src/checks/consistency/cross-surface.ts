@@ -18,7 +18,7 @@ import { isRecord, type JsonRecord } from '../../shapes.js';
 import { createTestWorkspace, run, runBatch, schemaBatch, type Command, type TestWorkspace } from '../../workspace.js';
 import { expectData, postGraphql, rowsOf } from '../graphql/lib/client.js';
 import { GQL } from '../graphql/lib/dataset.js';
-import { delivered, sendCorrelated, waitForCorrelation, withHooks, type Effect, type Hook } from '../webhooks/support.js';
+import { delivered, sendCorrelated, untilDeliveryMissed, waitForCorrelation, withHooks, type Effect, type Hook } from '../webhooks/support.js';
 import {
   KIND_OPTIONS,
   LABEL_OPTIONS,
@@ -238,7 +238,7 @@ export default defineCheck({
       await withHooks(ctx, [workspace.names.items], async ([hook], receiver) => {
         if (!hook) return;
         const noted = { createEffects: false };
-        await checkProperty(ctx, caseArbitrary(setup.fields), (c) => runCase(ctx, setup, hook, receiver, c, noted), { numRuns: Math.min(ctx.fastCheck.numRuns, MAX_RUNS) });
+        await checkProperty(ctx, caseArbitrary(setup.fields), untilDeliveryMissed(receiver, (c) => runCase(ctx, setup, hook, receiver, c, noted)), { numRuns: Math.min(ctx.fastCheck.numRuns, MAX_RUNS) });
       });
     } finally {
       await workspace.dispose();

@@ -6,6 +6,7 @@ import commentsSequence from './comments-sequence.js';
 import concurrentWrites from './concurrent-writes.js';
 import defaultFormat from './default-format.js';
 import htmlRoundTrip from './html-round-trip.js';
+import invalidContent from './invalid-content.js';
 import jsonRoundTrip from './json-round-trip.js';
 import markdownRoundTrip from './markdown-round-trip.js';
 import notFound from './not-found.js';
@@ -23,6 +24,7 @@ export const documentsChecks: readonly Check[] = [
   notFound,
   unknownFormat,
   tooLarge,
+  invalidContent,
   xssStripped,
   richTextField,
   jsonRoundTrip,

@@ -1,89 +1,276 @@
 /**
- * The property runs shared by the round-trip checks: a canonical document written in json, then
- * read (and for md and html written again and read again) in one format. One document per check.
+ * The round trips of the document formats, shared by the json, markdown, html and plain-text
+ * checks. Each runs the deterministic edge set first (edges.ts, reads.ts: every node and mark, alone
+ * and nested, and the syntax readers meet), then random canonical documents (arbitrary.ts), a few
+ * documents per case, in batched requests: `create-or-update-documents` to write, `get-documents`
+ * to read.
+ *
+ * If supported, then correct: a server may lack a node or mark kind. It says so by answering the
+ * json write of a document holding it with 400 `document.error/content-invalid` naming the kind
+ * (`data.node` or `data.mark`); the check leaves that kind out from then on and ends `unsupported`.
+ * Every document the server accepts must come back right: the same document in json, stable md and
+ * html, the plain text of the spec, whichever format it was written in.
  */
+import fc from 'fast-check';
 import { fail } from '../../assert.js';
 import type { CheckContext } from '../../check.js';
-import { canonicalJson } from '../../model/values.js';
+import type { HttpResponse } from '../../http.js';
+import { toCurl } from '../../curl.js';
 import { checkProperty } from '../../property.js';
-import { documentArbitrary, plainTextOf, type PMDocument } from './arbitrary.js';
-import { getDocument, newSecret, putDocument } from './client.js';
+import { SupportLedger } from '../../support.js';
+import { documentArbitraryWithout, plainTextOf } from './arbitrary.js';
+import type { PMDocument } from './build.js';
+import { expectDocument, getDocumentRaw, newSecret, putDocumentRaw, type DocumentContent, type ReadFormat, type WriteFormat } from './client.js';
+import { firstDifference, textDifference, withEncodedAddresses } from './compare.js';
+import { CANONICAL_EDGES, DEFAULTED_EDGES, LENIENT_EDGES, type EdgeDocument } from './edges.js';
+import { kindFeature, kindsOf, OPTIONAL_MARKS, OPTIONAL_NODES, unsupportedKind } from './kinds.js';
+import { HTML_READS, MARKDOWN_READS, type ReadEdge } from './reads.js';
 
-/** Fewest cases of a round-trip property, whatever the run's numRuns. */
-export const MIN_ROUND_TRIP_RUNS = 200;
+export { EVERY_NODE } from './edges.js';
 
-/** A document with every node and mark, tried first. */
-export const EVERY_NODE: PMDocument = {
-  doc: {
-    type: 'doc',
-    content: [
-      { type: 'heading', attrs: { level: 2 }, content: [{ type: 'text', text: 'Title' }] },
-      {
-        type: 'paragraph',
-        content: [
-          { type: 'text', text: 'Plain ' },
-          { type: 'text', marks: [{ type: 'bold' }], text: 'bold' },
-          { type: 'text', text: ' ' },
-          { type: 'text', marks: [{ type: 'italic' }], text: 'italic' },
-          { type: 'text', text: ' ' },
-          { type: 'text', marks: [{ type: 'strike' }], text: 'strike' },
-          { type: 'text', text: ' ' },
-          { type: 'text', marks: [{ type: 'code' }], text: 'code' },
-          { type: 'text', text: ' ' },
-          { type: 'text', marks: [{ type: 'link', attrs: { href: 'https://example.com/', title: null } }], text: 'link' },
-          { type: 'hard_break' },
-          { type: 'image', attrs: { src: 'https://example.com/a.png', alt: 'alt', title: null } },
-        ],
-      },
-      { type: 'blockquote', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'quoted' }] }] },
-      { type: 'bullet_list', content: [{ type: 'list_item', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'bullet' }] }] }] },
-      { type: 'ordered_list', attrs: { order: 3 }, content: [{ type: 'list_item', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'third' }] }] }] },
-      { type: 'task_list', content: [{ type: 'task_item', attrs: { checked: true }, content: [{ type: 'paragraph', content: [{ type: 'text', text: 'done' }] }] }] },
-      { type: 'code_block', attrs: { language: 'ts' }, content: [{ type: 'text', text: 'const a = 1;\n' }] },
-      { type: 'horizontal_rule' },
-      {
-        type: 'table',
-        content: [
-          { type: 'table_row', content: [{ type: 'table_header', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'h' }] }] }] },
-          { type: 'table_row', content: [{ type: 'table_cell', content: [{ type: 'paragraph', content: [{ type: 'text', text: 'c' }] }] }] },
-        ],
-      },
-    ],
-  },
-};
+/** How long one batched request of the round trips may take (up to a hundred small documents). */
+export const BATCH_TIMEOUT_MS = 30_000;
+/**
+ * Random documents come in cases of 1 to 10, one case per 3 runs of the profile (at least one): the
+ * quick profile's 5 runs are one case of about five documents, the full profile's 100 are 33 cases.
+ */
+const MAX_RANDOM_DOCUMENTS = 10;
+const RUNS_PER_CASE = 3;
 
-export const EMPTY: PMDocument = { doc: { type: 'doc', content: [] } };
+export type TextFormat = 'md' | 'html';
+export type RoundTrip = 'json' | TextFormat | 'plain-text';
 
-export type RoundTrip = 'json' | 'md' | 'html' | 'plain-text';
+/** A document of a round trip: canonical ones are the same in every format, lenient ones only stable. */
+interface Case {
+  name: string;
+  doc: PMDocument;
+  canonical: boolean;
+  /** The hand-written content the document is (reads.ts), when it comes from there. */
+  read?: ReadEdge;
+  /** The json written, when it is not the document itself (attributes left out: edges.ts). */
+  written?: unknown;
+}
 
-/** Runs one round-trip property (at least MIN_ROUND_TRIP_RUNS cases). */
+function edgeCases(edges: readonly EdgeDocument[], canonical: boolean): Case[] {
+  return edges.map((e) => ({ name: `edge document "${e.name}"`, doc: e.doc, canonical }));
+}
+
+function readCases(reads: readonly ReadEdge[]): Case[] {
+  return reads.map((read) => ({ name: `edge document "${read.name}"`, doc: read.doc, canonical: true, read }));
+}
+
+/** A document command with the round trips' time bound; a missing answer fails naming what was waited for. */
+async function command(ctx: CheckContext, body: Record<string, unknown>, format: string, what: string): Promise<HttpResponse> {
+  try {
+    return await ctx.http.post(`/api/documents/commands?format=${format}`, body, { timeoutMs: BATCH_TIMEOUT_MS });
+  } catch (error) {
+    fail(`${what}: no answer within ${BATCH_TIMEOUT_MS} ms (${error instanceof Error ? error.message : String(error)})`);
+  }
+}
+
+/**
+ * One check's round trips: the kinds the server lacks (a ledger), batched writes and reads, and
+ * the comparisons, each failing on the first document that comes back wrong.
+ */
+export class RoundTrips {
+  readonly ledger = new SupportLedger();
+  /** The kinds the server said it lacks. */
+  readonly lacking = new Set<string>();
+  /**
+   * The secrets written, by pool (json writes, text writes) and position: every batch writes over the
+   * documents of the one before, so the server replaces content as well as creating it.
+   */
+  private readonly pools = { json: [] as string[], text: [] as string[] };
+
+  constructor(private readonly ctx: CheckContext) {}
+
+  private secrets(pool: keyof RoundTrips['pools'], count: number): string[] {
+    const secrets = this.pools[pool];
+    while (secrets.length < count) secrets.push(newSecret());
+    return secrets.slice(0, count);
+  }
+
+  /** Documents of the kinds the server did not say it lacks. */
+  private usable<T extends { doc: PMDocument }>(items: readonly T[]): T[] {
+    return items.filter((item) => ![...kindsOf(item.doc)].some((kind) => this.lacking.has(kind)));
+  }
+
+  /**
+   * Writes the documents as json in one create-or-update-documents and answers those written with
+   * their secrets. A kind the server names as one it lacks is recorded and every document holding it
+   * left out; then the rest is written again.
+   */
+  async writeJson(cases: readonly Case[]): Promise<Array<Case & { secret: string }>> {
+    for (let attempt = 0; attempt <= OPTIONAL_NODES.length + OPTIONAL_MARKS.length; attempt++) {
+      const usable = this.usable(cases);
+      if (usable.length === 0) return [];
+      const secrets = this.secrets('json', usable.length);
+      const kept = usable.map((c, i) => ({ ...c, secret: secrets[i] as string }));
+      const what = `create-or-update-documents of ${kept.length} documents as json`;
+      const res = await command(this.ctx, { command: 'create-or-update-documents', args: kept.map((c) => ({ secret: c.secret, content: c.written ?? c.doc })) }, 'json', what);
+      if (res.status === 200 && res.json === true) return kept;
+      const kind = unsupportedKind(res);
+      if (kind === undefined || this.lacking.has(kind) || !kept.some((c) => kindsOf(c.doc).has(kind))) {
+        fail(`${what}: expected 200 and true (every document is in the schema of spec/CONVENTIONS.md), or 400 document.error/content-invalid naming in data.node or data.mark a kind the server lacks`, res);
+      }
+      this.lacking.add(kind);
+      this.ledger.lacks(kindFeature(kind), `a json write of a document holding it answered 400 document.error/content-invalid naming ${kind}`);
+    }
+    fail('the server named more node and mark kinds as lacking than there are');
+  }
+
+  /** Writes contents in a text format (md, html) to new secrets in one create-or-update-documents. */
+  async writeText(format: TextFormat, contents: readonly string[]): Promise<string[]> {
+    const secrets = this.secrets('text', contents.length);
+    if (contents.length === 0) return secrets;
+    const what = `create-or-update-documents of ${contents.length} documents as ${format}`;
+    const res = await command(this.ctx, { command: 'create-or-update-documents', args: contents.map((content, i) => ({ secret: secrets[i], content })) }, format, what);
+    if (res.status !== 200 || res.json !== true) fail(`${what} (the server's own ${format} of documents it took as json, and hand-written ${format}): expected 200 and true`, res);
+    return secrets;
+  }
+
+  /** Reads documents in one get-documents. */
+  async read(secrets: readonly string[], format: ReadFormat): Promise<DocumentContent[]> {
+    if (secrets.length === 0) return [];
+    const what = `get-documents of ${secrets.length} documents as ${format}`;
+    const res = await command(this.ctx, { command: 'get-documents', args: secrets.map((secret) => ({ secret })) }, format, what);
+    if (res.status !== 200 || !Array.isArray(res.json) || res.json.length !== secrets.length) fail(`${what}: expected 200 and an array of ${secrets.length} documents`, res);
+    const body = res.json as unknown[];
+    return secrets.map((secret, i) => expectDocument(res, body[i], secret, format, `${what}, element ${i}`));
+  }
+
+  /**
+   * A document that read wrong in a batch, written and read alone (PUT and GET; over the document
+   * `over` when it was written over one), so that the failure carries the exchange of that one
+   * document; `check` answers what is wrong with a content read, if anything.
+   */
+  private async confirm(
+    what: string,
+    content: unknown,
+    writeFormat: WriteFormat,
+    readFormat: ReadFormat,
+    problem: string,
+    check: (content: unknown) => string | undefined,
+    over?: PMDocument,
+  ): Promise<never> {
+    const secret = newSecret();
+    if (over !== undefined) await putDocumentRaw(this.ctx, secret, over, 'json');
+    const put = await putDocumentRaw(this.ctx, secret, content, writeFormat);
+    const get = put.status === 200 ? await getDocumentRaw(this.ctx, secret, readFormat) : undefined;
+    const curl = [put, ...(get ? [get] : [])].map((res) => toCurl(res.request)).join('\n');
+    const body: unknown = get?.json;
+    const alone = get?.status === 200 && typeof body === 'object' && body !== null && 'content' in body ? check(body.content) : undefined;
+    const repeat = get === undefined ? `; written alone with PUT it answered ${put.status}` : alone === undefined ? ' (written and read alone with PUT and GET it comes back right: only the batch commands lose it)' : '';
+    fail(`${what}: ${problem}${repeat}`, get ?? put, { curl });
+  }
+
+  /** json written, json read: the same document; `rotate`: then each written over the document of the one before it, read again. */
+  async json(cases: readonly Case[], rotate: boolean): Promise<void> {
+    const rounds = rotate && cases.length > 1 ? [cases, [...cases.slice(1), cases[0] as Case]] : [cases];
+    const before = new Map<string, PMDocument>();
+    for (const list of rounds) {
+      const written = await this.writeJson(list);
+      const back = await this.read(written.map((w) => w.secret), 'json');
+      for (const [i, w] of written.entries()) {
+        const over = before.get(w.secret);
+        const check = (content: unknown) => firstDifference(w.doc, content);
+        const problem = check(back[i]);
+        if (problem) await this.confirm(`${w.name} written as json${over ? ' over another document' : ''} reads back as json changed`, w.written ?? w.doc, 'json', 'json', problem, check, over);
+      }
+      for (const w of written) before.set(w.secret, w.doc);
+    }
+  }
+
+  /** json written, plain-text read: the text of the textblocks. */
+  async plainText(cases: readonly Case[]): Promise<void> {
+    const written = await this.writeJson(cases);
+    const back = await this.read(written.map((w) => w.secret), 'plain-text');
+    for (const [i, w] of written.entries()) {
+      const expected = plainTextOf(w.doc);
+      const check = (content: unknown) => (content === expected ? undefined : typeof content === 'string' ? textDifference(expected, content) : `expected ${JSON.stringify(expected)}, got ${JSON.stringify(content)}`);
+      const problem = check(back[i]);
+      if (problem) await this.confirm(`${w.name} written as json reads as plain-text other than the text of its textblocks (spec/CONVENTIONS.md)`, w.doc, 'json', 'plain-text', problem, check);
+    }
+  }
+
+  /**
+   * Written in a text format: each document written as json is read in `format`, and that text
+   * written back in `format` (with the hand-written `reads`) must be the same document: the same
+   * json (addresses compared percent-encoded), the same text in `format` and in the other text
+   * format, the plain text of the spec. A lenient document need only give the same text again.
+   */
+  async text(format: TextFormat, cases: readonly Case[], reads: readonly ReadEdge[]): Promise<void> {
+    const other: TextFormat = format === 'md' ? 'html' : 'md';
+    const written = await this.writeJson([...cases, ...readCases(reads)]);
+    // The server's text of each document it took as json, in both text formats.
+    const firstText = (await this.read(written.map((w) => w.secret), format)) as string[];
+    const otherText = (await this.read(written.map((w) => w.secret), other)) as string[];
+    const items = written.map((w, i) => ({
+      name: w.read ? `hand-written ${format} "${w.read.name}"` : w.name,
+      doc: w.doc,
+      canonical: w.canonical,
+      content: w.read?.content ?? (firstText[i] as string),
+      text: firstText[i] as string,
+      otherText: otherText[i] as string,
+      hand: w.read !== undefined,
+    }));
+    const secrets = await this.writeText(format, items.map((item) => item.content));
+    const [json, again, otherAgain, plain] = [await this.read(secrets, 'json'), await this.read(secrets, format), await this.read(secrets, other), await this.read(secrets, 'plain-text')];
+
+    for (const [i, item] of items.entries()) {
+      const what = item.hand ? `${item.name} written as ${format}` : `${item.name} read as ${format} (${JSON.stringify(item.content).slice(0, 300)}) and written back as ${format}`;
+      const sameText = (expected: string) => (content: unknown) => (content === expected ? undefined : typeof content === 'string' ? textDifference(expected, content) : `expected text, got ${JSON.stringify(content)}`);
+      if (!item.canonical) {
+        const problem = sameText(item.text)(again[i]);
+        if (problem) await this.confirm(`${what} is not stable: it reads as ${format} otherwise`, item.content, format, format, problem, sameText(item.text));
+        continue;
+      }
+      const exact = firstDifference(item.doc, json[i]) === undefined;
+      const sameDoc = (content: unknown) => firstDifference(withEncodedAddresses(item.doc), withEncodedAddresses(content));
+      const docProblem = sameDoc(json[i]);
+      if (docProblem) await this.confirm(`${what} is not the same document: it reads as json otherwise`, item.content, format, 'json', docProblem, sameDoc);
+      const textProblem = sameText(item.text)(again[i]);
+      if (textProblem) await this.confirm(`${what} reads as ${format} otherwise than the same document written as json`, item.content, format, format, textProblem, sameText(item.text));
+      const plainExpected = plainTextOf(item.doc);
+      const plainProblem = sameText(plainExpected)(plain[i]);
+      if (plainProblem) await this.confirm(`${what} reads as plain-text other than the text of its textblocks`, item.content, format, 'plain-text', plainProblem, sameText(plainExpected));
+      // An address the format re-encoded (p q.png as p%20q.png) is written so in the other format too.
+      if (!exact) continue;
+      const otherProblem = sameText(item.otherText)(otherAgain[i]);
+      if (otherProblem) await this.confirm(`${what} reads as ${other} otherwise than the same document written as json`, item.content, format, other, otherProblem, sameText(item.otherText));
+    }
+  }
+}
+
+/** The deterministic edge set of a round trip, then random canonical documents; ends unsupported when the server lacked a kind. */
 export async function runRoundTrip(ctx: CheckContext, kind: RoundTrip): Promise<void> {
-  const secret = newSecret();
+  const trips = new RoundTrips(ctx);
+  const edges = [...edgeCases(CANONICAL_EDGES, true), ...edgeCases(LENIENT_EDGES, false)];
+  const each = async (cases: readonly Case[]): Promise<void> => {
+    switch (kind) {
+      case 'json':
+        return trips.json(cases, false);
+      case 'plain-text':
+        return trips.plainText(cases);
+      default:
+        return trips.text(kind, cases, []);
+    }
+  };
+  switch (kind) {
+    case 'json':
+      await trips.json([...edges, ...DEFAULTED_EDGES.map((e) => ({ name: `edge document "${e.name}"`, doc: e.doc, canonical: false, written: e.written })), ...readCases(MARKDOWN_READS), ...readCases(HTML_READS)], true);
+      break;
+    case 'plain-text':
+      await each([...edges, ...readCases(MARKDOWN_READS), ...readCases(HTML_READS)]);
+      break;
+    default:
+      await trips.text(kind, edges, kind === 'md' ? MARKDOWN_READS : HTML_READS);
+  }
   await checkProperty(
     ctx,
-    documentArbitrary,
-    async (document) => {
-      await putDocument(ctx, secret, document, 'json');
-      switch (kind) {
-        case 'json': {
-          const back = await getDocument(ctx, secret, 'json');
-          if (canonicalJson(back) !== canonicalJson(document)) fail(`json in, json out: the document read differs from the one written; read ${JSON.stringify(back)}`, ctx.http.lastExchange?.response);
-          return;
-        }
-        case 'plain-text': {
-          const text = await getDocument(ctx, secret, 'plain-text');
-          const expected = plainTextOf(document);
-          if (text !== expected) fail(`plain-text is ${JSON.stringify(text)}, the text of the document is ${JSON.stringify(expected)}`, ctx.http.lastExchange?.response);
-          return;
-        }
-        default: {
-          const first = await getDocument(ctx, secret, kind);
-          await putDocument(ctx, secret, first, kind);
-          const second = await getDocument(ctx, secret, kind);
-          if (second !== first) fail(`${kind} out, ${kind} in, ${kind} out is not stable: first ${JSON.stringify(first)}, then ${JSON.stringify(second)}`, ctx.http.lastExchange?.response);
-        }
-      }
-    },
-    { numRuns: Math.max(ctx.fastCheck.numRuns, MIN_ROUND_TRIP_RUNS), examples: [EVERY_NODE, EMPTY] },
+    fc.array(documentArbitraryWithout(trips.lacking), { minLength: 1, maxLength: MAX_RANDOM_DOCUMENTS }),
+    (docs) => each(docs.map((doc, i) => ({ name: `random document ${i + 1} of ${docs.length}`, doc, canonical: true }))),
+    { numRuns: Math.max(1, Math.floor(ctx.fastCheck.numRuns / RUNS_PER_CASE)) },
   );
+  trips.ledger.finish();
 }

@@ -59,25 +59,34 @@ export default defineCheck({
         if (now.status >= 400) fail(`the file address answered ${now.status} within its lifetime`, now);
         if (now.status >= 300 && now.headers['location'] !== stored[0]?.['file/url']) fail(`the file address redirects to ${now.headers['location']}, not to the stored file ${stored[0]?.['file/url']}`, now);
       } else {
-        const status = await fetchStatus(url);
+        const status = await fetchStatus(url, 'the file address');
         if (status >= 400) fail(`the file address ${url} answered ${status} within its lifetime`);
       }
       const moved = new URL(url);
       if (moved.searchParams.has('expires')) {
         moved.searchParams.set('expires', String(Date.now() - HOUR));
-        const past = await fetchStatus(moved.toString());
+        const past = await fetchStatus(moved.toString(), 'the file address with its expiry moved to the past');
         if (past < 400 || past >= 500) fail(`an address whose expiry was moved to the past answered ${past}, expected a refusal (4xx)`);
       }
-      const bad = await fetchStatus(tampered(url));
+      const bad = await fetchStatus(tampered(url), 'the file address with an altered signature');
       expectStatusBetween(bad, 'an address with an altered signature');
     });
   },
 });
 
-async function fetchStatus(url: string): Promise<number> {
-  const res = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(10_000) });
-  await res.arrayBuffer();
-  return res.status;
+/** How long a file download may take to answer before the check fails. */
+const DOWNLOAD_WAIT_MS = 10_000;
+
+/** The status of a GET of a file address (no token, redirects not followed); fails the check when there is no answer within DOWNLOAD_WAIT_MS. */
+async function fetchStatus(url: string, what: string): Promise<number> {
+  try {
+    const res = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(DOWNLOAD_WAIT_MS) });
+    await res.arrayBuffer();
+    return res.status;
+  } catch (error) {
+    const reason = error instanceof Error && error.name === 'TimeoutError' ? `no answer within ${DOWNLOAD_WAIT_MS / 1000} s` : `the request failed (${error instanceof Error ? error.message : String(error)})`;
+    fail(`${what}: GET ${url}: ${reason}`);
+  }
 }
 
 function expectStatusBetween(status: number, what: string): void {

@@ -1,6 +1,7 @@
 /** Checks of the graphql area, in run order; one check per file in this folder. */
 import type { Check } from '../../check.js';
 import aliases from './aliases.js';
+import argumentErrors from './argument-errors.js';
 import badQuery from './bad-query.js';
 import defaultLimit from './default-limit.js';
 import depthLimit from './depth-limit.js';
@@ -9,6 +10,8 @@ import findPerDatabase from './find-per-database.js';
 import innerLists from './inner-lists.js';
 import introspection from './introspection.js';
 import matchesCommandApi from './matches-command-api.js';
+import naming from './naming.js';
+import requestErrors from './request-errors.js';
 import richText from './rich-text.js';
 import schemaSdl from './schema-sdl.js';
 import spaceUnderscores from './space-underscores.js';
@@ -19,9 +22,12 @@ export const graphqlChecks: readonly Check[] = [
   findPerDatabase,
   introspection,
   schemaSdl,
+  naming,
   spaceUnderscores,
   variablesOperationName,
   badQuery,
+  requestErrors,
+  argumentErrors,
   unknownSpace,
   depthLimit,
   aliases,

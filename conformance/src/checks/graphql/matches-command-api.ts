@@ -5,7 +5,11 @@ import { checkProperty } from '../../property.js';
 import { isRecord } from '../../shapes.js';
 import { run, withTestWorkspace, type Command, type TestWorkspace } from '../../workspace.js';
 import { expectData, ids, postGraphql, rowsOf } from './lib/client.js';
-import { AMOUNTS, COUNTS, DATES, GQL, NAMES, TIMES, TITLES, createDataset, type Dataset } from './lib/dataset.js';
+import { AMOUNTS, COUNTS, DATES, GQL, NAMES, TIMES, TITLES, createDataset, readAuthors, type Dataset } from './lib/dataset.js';
+import { withExtraFields } from './lib/extra-fields.js';
+import { extraFieldCases, itemFilterCases, itemOrderCases, itemRelationCases, pagingCases } from './lib/item-edges.js';
+import { buildModel } from './lib/model.js';
+import { runSweep } from './lib/sweep.js';
 
 /** An operator object per field, as GraphQL takes it (`{is: 1, greater: 0}`). */
 type Ops = Record<string, unknown>;
@@ -21,6 +25,8 @@ interface Case {
 }
 
 const NO_SUCH_ID = '0fffffff-ffff-4fff-bfff-fffffffffff0';
+/** From this many property runs on (the full profile), the edge sweep also covers the date, date-time and timestamp fields. */
+const THOROUGH_RUNS = 20;
 const ORDERED = ['id', 'title', 'count', 'amount', 'done', 'due', 'at'];
 const GROUP_ORDERED = ['name', 'rank'];
 
@@ -152,18 +158,32 @@ export default defineCheck({
   requirements: ['GQL-009', 'GQL-010', 'GQL-011', 'GQL-012', 'GQL-013', 'GQL-015', 'GQL-016', 'GQL-017', 'GQL-018', 'GQL-019', 'GQL-020', 'GQL-021'],
   target: 'server',
   async run(ctx) {
-    await withTestWorkspace(ctx, async (workspace) => {
-      const data = await createDataset(ctx, workspace, { groups: 4, items: 24 });
-      await checkProperty(ctx, caseArbitrary(data), async (c) => {
-        const { query, params } = commandQuery(workspace, c);
-        const expected = await run(ctx, { command: 'svc.entity/query', args: { query, params } } as Command, 'the equivalent svc.entity/query');
-        const expectedIds = (Array.isArray(expected) ? expected : []).slice(c.offset).map((r: unknown) => (isRecord(r) ? String(r['svc/id']) : ''));
-        const res = await postGraphql(ctx, workspace.names.space, { query: GRAPHQL_QUERY, variables: graphqlVariables(c) });
-        const actual = ids(rowsOf(res, expectData(res, `${GQL.findItems} with filters`), GQL.findItems, GQL.findItems));
-        if (actual.join() !== expectedIds.join()) {
-          fail(`${GQL.findItems} answered ${actual.length} Entities [${actual.join(', ')}], svc.entity/query ${JSON.stringify(query)} with params ${JSON.stringify(params)} answered ${expectedIds.length} [${expectedIds.join(', ')}] (after skipping ${c.offset})`, res);
-        }
-      });
-    });
+    await withTestWorkspace(ctx, async (workspace) =>
+      withExtraFields(ctx, workspace, async (extra) => {
+        const data = await createDataset(ctx, workspace, { groups: 4, items: 24 }, ctx.fastCheck.seed, extra);
+        // The edges first, every run: each operator at its boundaries, relations, orders, paging.
+        const users = await readAuthors(ctx, data);
+        const thorough = ctx.fastCheck.numRuns >= THOROUGH_RUNS;
+        const me = users.get(data.items[0]?.createdBy ?? '');
+        const size = data.items.length;
+        await runSweep(ctx, workspace.names.space, buildModel(data, users), [
+          ...itemFilterCases(data, thorough),
+          ...extraFieldCases(data, thorough),
+          ...itemRelationCases(data, me, thorough),
+          ...itemOrderCases(size),
+          ...pagingCases(size),
+        ]);
+        await checkProperty(ctx, caseArbitrary(data), async (c) => {
+          const { query, params } = commandQuery(workspace, c);
+          const expected = await run(ctx, { command: 'svc.entity/query', args: { query, params } } as Command, 'the equivalent svc.entity/query');
+          const expectedIds = (Array.isArray(expected) ? expected : []).slice(c.offset).map((r: unknown) => (isRecord(r) ? String(r['svc/id']) : ''));
+          const res = await postGraphql(ctx, workspace.names.space, { query: GRAPHQL_QUERY, variables: graphqlVariables(c) });
+          const actual = ids(rowsOf(res, expectData(res, `${GQL.findItems} with filters`), GQL.findItems, GQL.findItems));
+          if (actual.join() !== expectedIds.join()) {
+            fail(`${GQL.findItems} answered ${actual.length} Entities [${actual.join(', ')}], svc.entity/query ${JSON.stringify(query)} with params ${JSON.stringify(params)} answered ${expectedIds.length} [${expectedIds.join(', ')}] (after skipping ${c.offset})`, res);
+          }
+        });
+      }),
+    );
   },
 });

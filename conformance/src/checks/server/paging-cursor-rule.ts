@@ -40,6 +40,19 @@ const input: fc.Arbitrary<Input> = fc.record({
   ),
 });
 
+/**
+ * The edges, in every run: no match at all, a last page exactly full (one more, empty page follows),
+ * one Entity over a page, pages of one, every condition, and the whole pool.
+ */
+const EDGES: Input[] = [
+  { size: 0, page: 1, condition: { kind: 'none' } },
+  { size: 5, page: 5, condition: { kind: 'none' } },
+  { size: 11, page: 5, condition: { kind: 'done', value: true } },
+  { size: 4, page: 1, condition: { kind: 'tagged-with', groups: [1, 2] } },
+  { size: POOL, page: 25, condition: { kind: 'back-reference', group: 0 } },
+  { size: 30, page: 7, condition: { kind: 'amount-above', value: 50 } },
+];
+
 /** The pool: 3 Groups and 120 Items with every field set, group 0 holding 105 Items and tagging 102. */
 async function buildPool(driver: ModelDriver, names: TestNames): Promise<string[]> {
   driver.beginRun(0);
@@ -183,7 +196,11 @@ export default defineCheck({
         if (new Set(ids).size !== ids.length || ids.some((id) => !all.includes(id))) fail(`{${field}: {q/select: [svc/id], q/limit: 100}}: the items are not 100 distinct items of the collection`, res);
       }
 
-      await checkProperty(ctx, input, (value) => checkPaging(ctx, driver, names, groups, value));
+      await checkProperty(ctx, input, (value) => checkPaging(ctx, driver, names, groups, value), {
+        examples: EDGES,
+        // The quick profile spends its runs on the edges.
+        numRuns: ctx.profile === 'quick' ? Math.min(ctx.fastCheck.numRuns, 2) : ctx.fastCheck.numRuns,
+      });
     });
   },
 });

@@ -1,11 +1,12 @@
-import { fail } from '../../assert.js';
+import { randomUUID } from 'node:crypto';
+import { expectSuccess, fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
-import { withTestWorkspace } from '../../workspace.js';
+import { withTestWorkspace, type Command } from '../../workspace.js';
 import { createItem, sendCorrelated, waitForCorrelation, withHooks } from './support.js';
 
 export default defineCheck({
   id: 'webhooks.correlation-id',
-  name: 'The correlationId sent on a command comes back in command.correlationId of the delivery that command caused (several commands, each its own)',
+  name: 'The correlationId sent on a command comes back in command.correlationId of the delivery that command caused (several commands, each its own; an update inside a batch sent without one)',
   level: 'MUST',
   area: 'webhooks',
   requirements: ['WH-016'],
@@ -20,6 +21,14 @@ export default defineCheck({
           const { correlationId } = await sendCorrelated(ctx, { command: 'svc.entity/update', args: { type: n.items, entity: { 'svc/id': id, [n.title]: title } } }, `updating the title to ${title}`);
           sent.push({ correlationId, title });
         }
+        // A batch sent without a correlationId whose one inner command carries one: that command caused the change.
+        const inner = randomUUID();
+        const batch = await ctx.http.command({
+          command: 'svc.command/batch',
+          args: { commands: [{ command: 'svc.entity/update', args: { type: n.items, entity: { 'svc/id': id, [n.title]: 'inner' } }, correlationId: inner }] },
+        } as Command);
+        expectSuccess(batch, 'a batch without a correlationId around an update with one');
+        sent.push({ correlationId: inner, title: 'inner' });
         for (const { correlationId, title } of sent) {
           const { delivery } = await waitForCorrelation(receiver, hook, correlationId, `the delivery of the update to ${title}`);
           const effect = delivery.effects.find((e) => e.effect === 'svc.entity/update' && e.id === id);

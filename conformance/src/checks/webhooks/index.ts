@@ -13,6 +13,7 @@ import replay from './replay.js';
 import retries from './retries.js';
 import richTextNotReported from './rich-text-not-reported.js';
 import runsLatest50 from './runs-latest-50.js';
+import secretNotListed from './secret-not-listed.js';
 import signature from './signature.js';
 import typeById from './type-by-id.js';
 import updateEffect from './update-effect.js';
@@ -30,6 +31,7 @@ export const webhooksChecks: readonly Check[] = [
   oneDeliveryPerCommand,
   order,
   signature,
+  secretNotListed,
   retries,
   runsLatest50,
   deletedGetsNothing,

@@ -21,7 +21,7 @@ function fieldsOf(effect: Effect): string[] {
 
 export default defineCheck({
   id: 'webhooks.rich-text-not-reported',
-  name: 'Changes of rich text fields (Collaboration~Documents/Document) are not reported: no effect of a create or an update names the rich text field',
+  name: 'Changes of rich text fields (Collaboration~Documents/Document) are not reported: no effect of a create, an update or a delete names the rich text field',
   level: 'MUST',
   area: 'webhooks',
   requirements: ['WH-012'],
@@ -55,8 +55,15 @@ export default defineCheck({
           { command: 'svc.entity/update', args: { type: notes, entity: { 'svc/id': id, [body]: { 'Collaboration~Documents/secret': randomUUID() } } } },
           'changing only the rich text field',
         );
-        const last = await sendCorrelated(ctx, { command: 'svc.entity/update', args: { type: notes, entity: { 'svc/id': id, [label]: 'b' } } }, 'changing a text field');
-        await waitForCorrelation(receiver, hook, last.correlationId, 'the delivery after the rich text change');
+        await sendCorrelated(ctx, { command: 'svc.entity/update', args: { type: notes, entity: { 'svc/id': id, [label]: 'b' } } }, 'changing a text field');
+        await sendCorrelated(ctx, { command: 'svc.entity/delete', args: { type: notes, entity: { 'svc/id': id } } }, 'deleting the Entity');
+        const other = await sendCorrelated(ctx, { command: 'svc.entity/create', args: { type: notes, entity: { [label]: 'c' } } }, 'creating another Entity');
+        const last = await sendCorrelated(
+          ctx,
+          { command: 'svc.entity/update', args: { type: notes, entity: { 'svc/id': isRecord(other.result) ? String(other.result['svc/id']) : '', [label]: 'd' } } },
+          'changing a text field of the other Entity',
+        );
+        await waitForCorrelation(receiver, hook, last.correlationId, 'the delivery after the rich text change and the delete');
         for (const { delivery, request } of delivered(receiver, hook)) {
           for (const effect of delivery.effects) {
             if (fieldsOf(effect).includes(body)) fail(`a delivery reports the rich text field ${body}: ${request.body.slice(0, 800)}`, last.res);

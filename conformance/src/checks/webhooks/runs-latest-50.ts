@@ -28,8 +28,8 @@ export default defineCheck({
         const res = await ctx.http.command(commands);
         expectStatus(res, 200, `an array of ${DELIVERIES} updates (one delivery each)`);
         await waitForCorrelation(receiver, hook, commands.at(-1)?.correlationId as string, 'the last delivery');
-        const { record, res: listed } = await pollRecord(ctx, hook, (r) => Array.isArray(r['runs']) && r['runs'].length >= 50);
-        const runs = record && Array.isArray(record['runs']) ? record['runs'] : [];
+        const { record, res: listed } = await pollRecord(ctx, hook, 'at least 50 runs', (r) => Array.isArray(r['runs']) && r['runs'].length >= 50);
+        const runs = Array.isArray(record['runs']) ? record['runs'] : [];
         const attempts = receiver.on(hook.path).length;
         if (runs.length !== 50) fail(`after ${attempts} attempts the webhook lists ${runs.length} runs, expected the latest 50`, listed);
         const times = runs.map((r) => (isRecord(r) ? Date.parse(String(r['request_time'])) : NaN));

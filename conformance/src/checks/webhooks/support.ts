@@ -8,7 +8,7 @@ import type { components } from '../../../../generated/service/types.js';
 import { describeRequest, expectJson, expectStatus, fail } from '../../assert.js';
 import type { CheckContext } from '../../check.js';
 import type { HttpResponse } from '../../http.js';
-import { DELIVERY_WAIT_MS, Receiver, type ReceivedRequest } from '../../receiver.js';
+import { deliveryWaitMs, Receiver, seconds, type ReceivedRequest } from '../../receiver.js';
 import { isRecord, kindOf, type JsonRecord } from '../../shapes.js';
 import type { TestNames } from '../../model/schema.js';
 import { run, type Command } from '../../workspace.js';
@@ -101,19 +101,37 @@ export function delivered(receiver: Receiver, hook: Hook): Received[] {
   return out;
 }
 
-/** Waits until the webhook received a delivery with this correlation id; fails after DELIVERY_WAIT_MS. */
+/**
+ * Waits until the webhook received a delivery with this correlation id; fails after deliveryWaitMs()
+ * naming what it waited for (at once when an earlier wait of this receiver ran out).
+ */
 export async function waitForCorrelation(receiver: Receiver, hook: Hook, correlationId: string, what: string): Promise<Received> {
   const find = () => delivered(receiver, hook).find((r) => r.delivery.command.correlationId === correlationId);
-  await receiver.waitFor(() => find() !== undefined);
+  const waitedFor = `a delivery with command.correlationId ${correlationId} at webhook ${hook.id} (${hook.type})`;
+  const earlier = receiver.missed;
+  await receiver.waitFor(() => find() !== undefined, { what: waitedFor });
   const found = find();
   if (!found) {
     const got = receiver.on(hook.path).map((r) => `${r.status} ${r.body.slice(0, 200)}`);
+    const when = earlier === undefined ? `within ${seconds(deliveryWaitMs())}` : `(not waited for: an earlier wait ran out, for ${earlier})`;
     fail(
-      `${what}: no delivery with command.correlationId ${correlationId} reached webhook ${hook.id} (${hook.type}) within ${DELIVERY_WAIT_MS / 1000} s; ` +
+      `${what}: no delivery with command.correlationId ${correlationId} arrived at webhook ${hook.id} (${hook.type}) ${when}; ` +
         `it received ${got.length} request(s)${got.length > 0 ? `:\n  ${got.slice(-5).join('\n  ')}` : ''}`,
     );
   }
   return found;
+}
+
+/**
+ * A property's predicate that stops waiting once a delivery did not arrive: after a wait of the
+ * receiver ran out, later runs (fast-check's shrinking included) pass at once, so the property
+ * fails with the run that waited, within one wait, instead of waiting again for every shrunk input.
+ */
+export function untilDeliveryMissed<T>(receiver: Receiver, predicate: (value: T) => Promise<void>): (value: T) => Promise<void> {
+  return async (value) => {
+    if (receiver.missed !== undefined) return;
+    await predicate(value);
+  };
 }
 
 /** Sends a command with a fresh correlation id (set on the top-level command); answers the id and the response. */
@@ -199,13 +217,20 @@ export async function listHooks(ctx: CheckContext): Promise<{ list: JsonRecord[]
   return { list: list as JsonRecord[], res };
 }
 
-/** Polls the list until `done(record)` holds for the webhook (bounded by DELIVERY_WAIT_MS); answers the last record seen. */
-export async function pollRecord(ctx: CheckContext, hook: Hook, done: (record: JsonRecord) => boolean): Promise<{ record: JsonRecord | undefined; res: HttpResponse }> {
-  const deadline = Date.now() + DELIVERY_WAIT_MS;
+/**
+ * Polls the list until `done(record)` holds for the webhook; fails after deliveryWaitMs() naming
+ * `what` it waited for and the last record seen.
+ */
+export async function pollRecord(ctx: CheckContext, hook: Hook, what: string, done: (record: JsonRecord) => boolean): Promise<{ record: JsonRecord; res: HttpResponse }> {
+  const wait = deliveryWaitMs();
+  const deadline = Date.now() + wait;
   for (;;) {
     const { list, res } = await listHooks(ctx);
     const record = list.find((r) => r['id'] === hook.id);
-    if ((record && done(record)) || Date.now() > deadline) return { record, res };
+    if (record && done(record)) return { record, res };
+    if (Date.now() > deadline) {
+      fail(`GET ${WEBHOOKS} did not show ${what} for webhook ${hook.id} within ${seconds(wait)}; the last record: ${record === undefined ? '(not listed)' : JSON.stringify(record).slice(0, 600)}`, res);
+    }
     await new Promise((resolve) => setTimeout(resolve, 200));
   }
 }

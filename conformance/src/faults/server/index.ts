@@ -16,10 +16,8 @@ import createIgnoresClientId from './create-ignores-client-id.js';
 import createNoModificationDate from './create-no-modification-date.js';
 import updateDropsModificationDate from './update-drops-modification-date.js';
 import batchResultsReversed from './batch-results-reversed.js';
-import queryContainsAsStartsWith from './query-contains-as-starts-with.js';
 import queryDefaultOrderReversed from './query-default-order-reversed.js';
 import queryEmptyCollectionNull from './query-empty-collection-null.js';
-import queryGtAsGte from './query-gt-as-gte.js';
 import queryLimitNotRequired from './query-limit-not-required.js';
 import { queryRewriteFaults } from './query-rewrites.js';
 import pageDropLast from './page-drop-last.js';
@@ -32,11 +30,13 @@ import schemaNoUserType from './schema-no-user-type.js';
 import schemaRelationIdsDiffer from './schema-relation-ids-differ.js';
 import documentDefaultFormatHtml from './document-default-format-html.js';
 import documentFormatIgnored from './document-format-ignored.js';
+import documentHtmlDropsStrike from './document-html-drops-strike.js';
 import documentNotFoundAsEmpty from './document-not-found-as-empty.js';
 import documentScriptKept from './document-script-kept.js';
 import documentTooLargeAccepted from './document-too-large-accepted.js';
 import getDocumentsReordered from './get-documents-reordered.js';
 import webhookBadSignature from './webhook-bad-signature.js';
+import webhookClearedValuesBefore from './webhook-cleared-values-before.js';
 import webhookDeliveriesSwapped from './webhook-deliveries-swapped.js';
 import webhookDuplicateDelivery from './webhook-duplicate-delivery.js';
 import webhookNoValuesBefore from './webhook-no-values-before.js';
@@ -48,6 +48,7 @@ import webhookStaleCorrelationId from './webhook-stale-correlation-id.js';
 import graphqlAliasDropped from './graphql-alias-dropped.js';
 import graphqlBadQuery200 from './graphql-bad-query-200.js';
 import graphqlDefaultLimit99 from './graphql-default-limit-99.js';
+import graphqlGteAsGt from './graphql-gte-as-gt.js';
 import graphqlLimitIgnored from './graphql-limit-ignored.js';
 import graphqlOffsetIgnored from './graphql-offset-ignored.js';
 import syncDropsRowField from './sync-drops-row-field.js';
@@ -73,10 +74,8 @@ export const serverFaults: readonly Fault[] = [
   createNoModificationDate,
   updateDropsModificationDate,
   batchResultsReversed,
-  queryContainsAsStartsWith,
   queryDefaultOrderReversed,
   queryEmptyCollectionNull,
-  queryGtAsGte,
   queryLimitNotRequired,
   ...queryRewriteFaults,
   pageDropLast,
@@ -89,11 +88,13 @@ export const serverFaults: readonly Fault[] = [
   schemaRelationIdsDiffer,
   documentDefaultFormatHtml,
   documentFormatIgnored,
+  documentHtmlDropsStrike,
   documentNotFoundAsEmpty,
   documentScriptKept,
   documentTooLargeAccepted,
   getDocumentsReordered,
   webhookBadSignature,
+  webhookClearedValuesBefore,
   webhookDeliveriesSwapped,
   webhookDuplicateDelivery,
   webhookNoValuesBefore,
@@ -105,6 +106,7 @@ export const serverFaults: readonly Fault[] = [
   graphqlAliasDropped,
   graphqlBadQuery200,
   graphqlDefaultLimit99,
+  graphqlGteAsGt,
   graphqlLimitIgnored,
   graphqlOffsetIgnored,
   syncDropsRowField,

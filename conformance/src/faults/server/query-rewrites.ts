@@ -11,6 +11,8 @@ interface QueryRewrite {
   id: string;
   breaks: string;
   description: string;
+  /** The checks run against it (default: command.model-full). */
+  select?: string[];
   /** Changes one node of a query in place (a q/where expression or a q/order-by item). */
   rewrite(node: unknown[]): void;
 }
@@ -18,6 +20,23 @@ interface QueryRewrite {
 const isPath = (value: unknown): value is unknown[] => Array.isArray(value) && value.every((step) => typeof step === 'string');
 
 const REWRITES: QueryRewrite[] = [
+  {
+    id: 'server.query-gt-as-gte',
+    breaks: 'QUERY-006',
+    description: 'evaluates the q/where operator ">" as ">="',
+    select: ['command.model-contract'],
+    rewrite(node) {
+      if (node[0] === '>' && node.length === 3) node[0] = '>=';
+    },
+  },
+  {
+    id: 'server.query-contains-as-starts-with',
+    breaks: 'QUERY-020',
+    description: 'evaluates q/contains as q/starts-with-ignoring-case?',
+    rewrite(node) {
+      if (node[0] === 'q/contains' && node.length === 3) node[0] = 'q/starts-with-ignoring-case?';
+    },
+  },
   {
     id: 'server.query-lte-as-lt',
     breaks: 'QUERY-016',
@@ -69,7 +88,7 @@ function queryFault(r: QueryRewrite): Fault {
     area: 'query',
     breaks: r.breaks,
     description: `${r.description} (every query is rewritten on the way in)`,
-    select: ['command.model-full'],
+    select: r.select ?? ['command.model-full'],
     inbound: {
       request(req) {
         for (const command of allCommands(req)) {

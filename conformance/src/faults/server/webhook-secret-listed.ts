@@ -9,7 +9,7 @@ export default defineFault({
   area: 'webhooks',
   breaks: 'WH-037',
   description: 'shows a "secret" in every record of GET /api/webhooks/v2 (it must be returned only when a webhook is added)',
-  select: ['webhooks.signature'],
+  select: ['webhooks.secret-not-listed'],
   inbound: {
     response(res, req) {
       if (req.method !== 'GET' || pathOf(req) !== '/api/webhooks/v2' || !Array.isArray(res.json)) return;

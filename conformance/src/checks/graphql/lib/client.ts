@@ -61,3 +61,25 @@ export function expectErrors(res: HttpResponse, what: string): Array<{ message: 
 export function ids(rows: Rows): string[] {
   return rows.map((r) => String(r['id']));
 }
+
+/**
+ * A GraphQL request error (spec/CONVENTIONS.md, "Features beyond the contract"): a 4xx (or 200)
+ * JSON answer with a non-empty `errors` array and no `data`, the way a server that lacks a GraphQL
+ * feature (introspection, variables, operationName) refuses a request that uses it.
+ */
+export function isGraphqlRefusal(res: HttpResponse): boolean {
+  if (res.status !== 200 && (res.status < 400 || res.status >= 500)) return false;
+  const body = res.json;
+  if (!isRecord(body)) return false;
+  const errors = body['errors'];
+  return Array.isArray(errors) && errors.length > 0 && (body['data'] === undefined || body['data'] === null);
+}
+
+/** The first error message of a GraphQL answer, for notes. */
+export function firstErrorMessage(res: HttpResponse): string {
+  const body = res.json;
+  const errors = isRecord(body) ? body['errors'] : undefined;
+  const first: unknown = Array.isArray(errors) ? errors[0] : undefined;
+  const message = isRecord(first) ? first['message'] : undefined;
+  return `${res.status}${typeof message === 'string' ? ` "${message.slice(0, 160)}"` : ''}`;
+}

@@ -8,6 +8,7 @@ import fc from 'fast-check';
 import type { CheckContext } from '../../../check.js';
 import { isRecord } from '../../../shapes.js';
 import { runBatch, type Command, type TestWorkspace } from '../../../workspace.js';
+import type { ExtraFields } from './extra-fields.js';
 
 /** GraphQL names of the test Databases: `<Space>/Items` is `Item`, `findItems`; fields in camelCase. */
 export const GQL = {
@@ -17,15 +18,21 @@ export const GQL = {
   group: 'Group',
 } as const;
 
-export interface GroupRecord {
+/** System fields of a created Entity, as its create answer gives them. */
+export interface SystemRecord {
   id: string;
-  name: string | null;
-  rank: number | null;
   creationDate: string;
+  modificationDate: string;
+  /** The `svc/id` of the user who created it. */
+  createdBy: string | null;
 }
 
-export interface ItemRecord {
-  id: string;
+export interface GroupRecord extends SystemRecord {
+  name: string | null;
+  rank: number | null;
+}
+
+export interface ItemRecord extends SystemRecord {
   title: string | null;
   count: number | null;
   amount: number | null;
@@ -34,7 +41,9 @@ export interface ItemRecord {
   at: string | null;
   group: string | null;
   tags: string[];
-  creationDate: string;
+  /** With the extra fields (extra-fields.ts): the option name of Kind, and Span as GraphQL reads it (stringified JSON). */
+  kind?: string | null;
+  span?: string | null;
 }
 
 export interface Dataset {
@@ -60,9 +69,23 @@ interface ItemDraft {
   at: string | null;
   group: number | null;
   tags: number[];
+  kind: number | null;
+  span: [string, string] | null;
 }
 
-function drafts(seed: number, groups: number, items: number): { groups: Array<{ name: string | null; rank: number | null }>; items: ItemDraft[] } {
+interface Drafts {
+  groups: Array<{ name: string | null; rank: number | null }>;
+  items: ItemDraft[];
+}
+
+/**
+ * Random drafts with the edges every seed must have: the first Item has no value at all (no
+ * Group, no tags); the third repeats the second's values (a tie on every order key); the second
+ * Group has no name and no rank but members; the last Group has no members and is tagged by
+ * no Item (empty collections next to non-empty ones).
+ */
+function drafts(seed: number, groups: number, items: number): Drafts {
+  if (groups < 2 || items < 4) throw new Error(`the GraphQL data set needs 2 Groups and 4 Items at least; asked for ${groups} and ${items}`);
   const group = fc.record({ name: maybe(fc.constantFrom(...NAMES)), rank: maybe(fc.integer({ min: 1, max: 3 })) });
   const item = fc.record({
     title: maybe(fc.constantFrom(...TITLES)),
@@ -71,23 +94,38 @@ function drafts(seed: number, groups: number, items: number): { groups: Array<{ 
     done: maybe(fc.boolean()),
     due: maybe(fc.constantFrom(...DATES)),
     at: maybe(fc.constantFrom(...TIMES)),
-    group: maybe(fc.integer({ min: 0, max: groups - 1 })),
-    tags: fc.uniqueArray(fc.integer({ min: 0, max: groups - 1 }), { maxLength: Math.min(3, groups) }),
+    group: maybe(fc.integer({ min: 0, max: groups - 2 })),
+    tags: fc.uniqueArray(fc.integer({ min: 0, max: groups - 2 }), { maxLength: Math.min(3, groups - 1) }),
+    kind: maybe(fc.integer({ min: 0, max: 3 })),
+    span: maybe(fc.tuple(fc.constantFrom(...DATES), fc.constantFrom(...DATES)).map(([a, b]): [string, string] => (a <= b ? [a, b] : [b, a]))),
   });
   const [sample] = fc.sample(fc.record({ groups: fc.array(group, { minLength: groups, maxLength: groups }), items: fc.array(item, { minLength: items, maxLength: items }) }), { seed, numRuns: 1 });
   if (!sample) throw new Error('fast-check gave no sample');
+  const [, second] = sample.items;
+  if (!second) throw new Error('fast-check gave too few Items');
+  sample.items[0] = { title: null, count: null, amount: null, done: null, due: null, at: null, group: null, tags: [], kind: null, span: null };
+  sample.items[2] = { ...second, tags: [...second.tags] };
+  sample.groups[1] = { name: null, rank: null };
+  sample.items[3] = { ...(sample.items[3] as ItemDraft), group: 1 };
   return sample;
 }
 
-function createdId(result: unknown): { id: string; creationDate: string } {
-  return isRecord(result) ? { id: String(result['svc/id']), creationDate: String(result['svc/creation-date']) } : { id: '', creationDate: '' };
+function systemFields(result: unknown): SystemRecord {
+  const record = isRecord(result) ? result : {};
+  const author = record['svc/created-by'];
+  return {
+    id: String(record['svc/id']),
+    creationDate: String(record['svc/creation-date']),
+    modificationDate: String(record['svc/modification-date']),
+    createdBy: isRecord(author) && typeof author['svc/id'] === 'string' ? author['svc/id'] : null,
+  };
 }
 
 /**
  * Creates `groups` Groups and `items` Items with values drawn from the seed, in a few batches (so
  * that creation dates differ between batches and tie inside one), and answers them.
  */
-export async function createDataset(ctx: CheckContext, workspace: TestWorkspace, counts: { groups: number; items: number }, seed = ctx.fastCheck.seed): Promise<Dataset> {
+export async function createDataset(ctx: CheckContext, workspace: TestWorkspace, counts: { groups: number; items: number }, seed = ctx.fastCheck.seed, extra?: ExtraFields): Promise<Dataset> {
   const n = workspace.names;
   const draft = drafts(seed, counts.groups, counts.items);
   const groupCommands: Command[] = draft.groups.map((g) => ({
@@ -95,7 +133,7 @@ export async function createDataset(ctx: CheckContext, workspace: TestWorkspace,
     args: { type: n.groups, entity: { ...(g.name === null ? {} : { [n.name]: g.name }), ...(g.rank === null ? {} : { [n.rank]: g.rank }) } },
   }));
   const groupResults = groupCommands.length === 0 ? [] : await runBatch(ctx, groupCommands, 'creating the Groups of the GraphQL data set');
-  const groups: GroupRecord[] = draft.groups.map((g, i) => ({ ...createdId(groupResults[i]), name: g.name, rank: g.rank }));
+  const groups: GroupRecord[] = draft.groups.map((g, i) => ({ ...systemFields(groupResults[i]), name: g.name, rank: g.rank }));
   const items: ItemRecord[] = [];
   const batchSize = Math.max(1, Math.ceil(draft.items.length / 3));
   for (let start = 0; start < draft.items.length; start += batchSize) {
@@ -110,12 +148,14 @@ export async function createDataset(ctx: CheckContext, workspace: TestWorkspace,
       if (d.at !== null) entity[n.at] = d.at;
       if (d.group !== null) entity[n.group] = { 'svc/id': groups[d.group]?.id };
       if (d.tags.length > 0) entity[n.tags] = d.tags.map((t) => ({ 'svc/id': groups[t]?.id }));
+      if (extra && d.kind !== null) entity[extra.kind] = { 'svc/id': extra.options[d.kind % extra.options.length]?.id };
+      if (extra && d.span !== null) entity[extra.span] = { start: d.span[0], end: d.span[1] };
       return { command: 'svc.entity/create', args: { type: n.items, entity } } as Command;
     });
     const results = await runBatch(ctx, commands, 'creating the Items of the GraphQL data set');
     slice.forEach((d, i) => {
       items.push({
-        ...createdId(results[i]),
+        ...systemFields(results[i]),
         title: d.title,
         count: d.count,
         amount: d.amount,
@@ -124,6 +164,12 @@ export async function createDataset(ctx: CheckContext, workspace: TestWorkspace,
         at: d.at,
         group: d.group === null ? null : (groups[d.group]?.id ?? null),
         tags: d.tags.map((t) => groups[t]?.id ?? ''),
+        ...(extra
+          ? {
+              kind: d.kind === null ? null : (extra.options[d.kind % extra.options.length]?.name ?? null),
+              span: d.span === null ? null : JSON.stringify({ start: d.span[0], end: d.span[1] }),
+            }
+          : {}),
       });
     });
   }
@@ -142,4 +188,25 @@ export function compareText(a: string, b: string): number {
 export function creationOrder(a: { creationDate: string; id: string }, b: { creationDate: string; id: string }): number {
   const at = Date.parse(a.creationDate) - Date.parse(b.creationDate);
   return at !== 0 ? Math.sign(at) : compareText(a.id, b.id);
+}
+
+/**
+ * The users who created the data set (`svc/created-by`), read through the command API
+ * (`svc/user`, `user/email`, `user/name`); a server that does not answer that query gives users
+ * with only their id.
+ */
+export async function readAuthors(ctx: CheckContext, data: Dataset): Promise<Map<string, { id: string; email: string | null; name: string | null }>> {
+  const ids = [...new Set([...data.items, ...data.groups].map((e) => e.createdBy).filter((id): id is string => id !== null))];
+  const users = new Map(ids.map((id) => [id, { id, email: null as string | null, name: null as string | null }]));
+  if (ids.length === 0) return users;
+  const query = { 'q/from': 'svc/user', 'q/select': ['svc/id', 'user/email', 'user/name'], 'q/where': ['q/in', ['svc/id'], '$ids'], 'q/limit': ids.length };
+  const res = await ctx.http.command({ command: 'svc.entity/query', args: { query, params: { $ids: ids } } } as Command);
+  const body = res.json;
+  const rows = isRecord(body) && body['success'] === true && Array.isArray(body['result']) ? body['result'] : [];
+  for (const row of rows) {
+    if (!isRecord(row) || typeof row['svc/id'] !== 'string') continue;
+    const text = (v: unknown) => (typeof v === 'string' ? v : null);
+    users.set(row['svc/id'], { id: row['svc/id'], email: text(row['user/email']), name: text(row['user/name']) });
+  }
+  return users;
 }

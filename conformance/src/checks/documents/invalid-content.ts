@@ -1,0 +1,93 @@
+import { describeRequest, fail } from '../../assert.js';
+import { defineCheck } from '../../check.js';
+import type { HttpResponse } from '../../http.js';
+import { canonicalJson } from '../../model/values.js';
+import { bold, doc, heading, p, text } from './build.js';
+import { documentCommandRaw, getDocument, newSecret, putDocument, putDocumentRaw, type WriteFormat } from './client.js';
+
+/** A node of the json format as sent (anything, to build what is not a document). */
+type Raw = Record<string, unknown>;
+
+function rawDoc(...content: unknown[]): Raw {
+  return { doc: { type: 'doc', content } };
+}
+
+const para = (...content: unknown[]): Raw => ({ type: 'paragraph', content });
+const txt = (value: unknown, marks?: unknown): Raw => ({ type: 'text', text: value, ...(marks === undefined ? {} : { marks }) });
+const item = (...content: unknown[]): Raw => ({ type: 'list_item', content });
+
+/** Content that is not a document of the schema (spec/CONVENTIONS.md, "Documents") in the format it is written in. */
+const INVALID: Array<{ what: string; format: WriteFormat; content: unknown }> = [
+  { what: 'json without doc', format: 'json', content: { content: [] } },
+  { what: 'json whose doc is a string', format: 'json', content: { doc: 'text' } },
+  { what: 'json whose top node is a paragraph', format: 'json', content: { doc: para(txt('a')) } },
+  { what: 'json whose doc content is not an array', format: 'json', content: { doc: { type: 'doc', content: 'a' } } },
+  { what: 'a node without a type', format: 'json', content: rawDoc({ content: [txt('a')] }) },
+  { what: 'a node that is not an object', format: 'json', content: rawDoc('paragraph') },
+  { what: 'a node kind no server has ("video")', format: 'json', content: rawDoc({ type: 'video', attrs: { src: 'https://example.com/v.mp4' } }) },
+  { what: 'a mark kind no server has ("underline")', format: 'json', content: rawDoc(para(txt('a', [{ type: 'underline' }]))) },
+  { what: 'marks that are not an array', format: 'json', content: rawDoc(para(txt('a', { type: 'bold' }))) },
+  { what: 'a mark that is not an object', format: 'json', content: rawDoc(para(txt('a', ['bold']))) },
+  { what: 'a mark whose attrs are not an object', format: 'json', content: rawDoc(para(txt('a', [{ type: 'link', attrs: 'https://example.com/' }]))) },
+  { what: 'a link mark without href', format: 'json', content: rawDoc(para(txt('a', [{ type: 'link', attrs: { title: null } }]))) },
+  { what: 'a link mark whose href is a number', format: 'json', content: rawDoc(para(txt('a', [{ type: 'link', attrs: { href: 5, title: null } }]))) },
+  { what: 'text that is not a string', format: 'json', content: rawDoc(para(txt(5))) },
+  { what: 'text directly in the doc', format: 'json', content: rawDoc(txt('a')) },
+  { what: 'a paragraph inside a paragraph', format: 'json', content: rawDoc(para(para(txt('a')))) },
+  { what: 'a list item outside a list', format: 'json', content: rawDoc(item(para(txt('a')))) },
+  { what: 'a bullet list without items', format: 'json', content: rawDoc({ type: 'bullet_list', content: [] }) },
+  { what: 'a list item that starts with a heading', format: 'json', content: rawDoc({ type: 'bullet_list', content: [item({ type: 'heading', attrs: { level: 1 }, content: [txt('a')] })] }) },
+  { what: 'a table row without cells', format: 'json', content: rawDoc({ type: 'table', content: [{ type: 'table_row', content: [] }] }) },
+  { what: 'a table cell of two paragraphs', format: 'json', content: rawDoc({ type: 'table', content: [{ type: 'table_row', content: [{ type: 'table_cell', content: [para(txt('a')), para(txt('b'))] }] }] }) },
+  { what: 'a heading of level 7', format: 'json', content: rawDoc({ type: 'heading', attrs: { level: 7 }, content: [txt('a')] }) },
+  { what: 'a heading of level 0', format: 'json', content: rawDoc({ type: 'heading', attrs: { level: 0 }, content: [txt('a')] }) },
+  { what: 'a heading whose attrs are not an object', format: 'json', content: rawDoc({ type: 'heading', attrs: 2, content: [txt('a')] }) },
+  { what: 'an ordered list starting at -1', format: 'json', content: rawDoc({ type: 'ordered_list', attrs: { order: -1 }, content: [item(para(txt('a')))] }) },
+  { what: 'an ordered list starting at 1.5', format: 'json', content: rawDoc({ type: 'ordered_list', attrs: { order: 1.5 }, content: [item(para(txt('a')))] }) },
+  { what: 'a task item checked "yes"', format: 'json', content: rawDoc({ type: 'task_list', content: [{ type: 'task_item', attrs: { checked: 'yes' }, content: [para(txt('a'))] }] }) },
+  { what: 'a code block whose language is a number', format: 'json', content: rawDoc({ type: 'code_block', attrs: { language: 5 }, content: [txt('a')] }) },
+  { what: 'marked text in a code block', format: 'json', content: rawDoc({ type: 'code_block', attrs: { language: null }, content: [txt('a', [{ type: 'bold' }])] }) },
+  { what: 'an image without src', format: 'json', content: rawDoc(para({ type: 'image', attrs: { alt: 'x' } })) },
+  { what: 'an image whose src is a number', format: 'json', content: rawDoc(para({ type: 'image', attrs: { src: 5, alt: null, title: null } })) },
+  { what: 'an image whose alt is a number', format: 'json', content: rawDoc(para({ type: 'image', attrs: { src: '/i.png', alt: 5, title: null } })) },
+  { what: 'an ordered list starting at 1000000000', format: 'json', content: rawDoc({ type: 'ordered_list', attrs: { order: 1_000_000_000 }, content: [item(para(txt('a')))] }) },
+  { what: 'an image with content', format: 'json', content: rawDoc(para({ type: 'image', attrs: { src: '/i.png', alt: null, title: null }, content: [txt('a')] })) },
+  { what: 'node content that is not an array', format: 'json', content: rawDoc({ type: 'paragraph', content: txt('a') }) },
+  { what: 'json content as a string', format: 'json', content: '{"doc": {"type": "doc", "content": []}}' },
+  { what: 'md content that is an object', format: 'md', content: { doc: { type: 'doc', content: [] } } },
+  { what: 'html content that is an object', format: 'html', content: { doc: { type: 'doc', content: [] } } },
+];
+
+const BEFORE = doc(heading(1, 'Before'), p('kept ', text('as written', bold)));
+
+function refused(res: HttpResponse): boolean {
+  return res.status >= 400;
+}
+
+export default defineCheck({
+  id: 'documents.invalid-content',
+  name:
+    'Content that is not a document of the schema in its format (json that is no document, unknown node or mark kinds, nodes where their parent takes none, ' +
+    'attributes of the wrong type; md or html that is not a string) is refused by PUT and by create-or-update-documents (also next to a valid ' +
+    'document), and the document stays as it was',
+  level: 'MUST',
+  area: 'documents',
+  requirements: ['DOC-011', 'DOC-015', 'DOC-036'],
+  target: 'server',
+  async run(ctx) {
+    const secret = newSecret();
+    await putDocument(ctx, secret, BEFORE, 'json');
+    for (const { what, format, content } of INVALID) {
+      const res = await putDocumentRaw(ctx, secret, content, format);
+      if (!refused(res)) fail(`PUT of ${what} (format=${format}): expected a refusal (4xx), got ${res.status} from ${describeRequest(res)}`, res);
+    }
+    // Next to a valid document (to a new secret), in one create-or-update-documents.
+    for (const { what, format, content } of INVALID.filter((_, i) => i % 3 === 0)) {
+      const valid = format === 'json' ? doc(p('valid')) : 'valid';
+      const res = await documentCommandRaw(ctx, { command: 'create-or-update-documents', args: [{ secret: newSecret(), content: valid }, { secret, content }] }, format);
+      if (!refused(res)) fail(`create-or-update-documents of a valid document and ${what} (format=${format}): expected a refusal (4xx), got ${res.status} from ${describeRequest(res)}`, res);
+    }
+    const now = await getDocument(ctx, secret, 'json');
+    if (canonicalJson(now) !== canonicalJson(BEFORE)) fail(`after the refused writes of invalid content the document reads ${JSON.stringify(now).slice(0, 300)}, expected it unchanged`, ctx.http.lastExchange?.response);
+  },
+});

@@ -1,0 +1,196 @@
+/**
+ * The GraphQL schema the generation rule (spec/graphql/README.md, "Generation rule") gives for the
+ * test Databases (conformance/src/workspace.ts): common.graphql, then per Database `T`, `TFilter`,
+ * `TListFilter`, `TOrderBy`, then `Query`. Written out here without descriptions, and compared
+ * with a served schema after the served descriptions are checked apart: every type, field,
+ * argument and input field has one, and those of a workspace field or Database name it.
+ */
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import {
+  buildASTSchema,
+  isInputObjectType,
+  isObjectType,
+  isSpecifiedScalarType,
+  parse,
+  print,
+  printSchema,
+  printType,
+  visit,
+  type ASTNode,
+  type GraphQLField,
+  type GraphQLNamedType,
+  type GraphQLSchema,
+} from 'graphql';
+import type { TestNames } from '../../../model/schema.js';
+
+export const COMMON_SDL = readFileSync(fileURLToPath(new URL('../../../../../spec/graphql/common.graphql', import.meta.url)), 'utf8');
+
+/** One field of a generated type: GraphQL name, output type, filter type (none: not filterable), order key type (none: not orderable). */
+interface FieldRow {
+  name: string;
+  type: string;
+  filter: string | null;
+  order: string | null;
+  /** The workspace field it reads (its descriptions name it). */
+  source: string;
+  /** An inner list of this type (takes the list arguments). */
+  list?: string;
+}
+
+interface TypeRow {
+  name: string;
+  query: string;
+  database: string;
+  fields: FieldRow[];
+}
+
+const system = (): FieldRow[] => [
+  { name: 'id', type: 'ID!', filter: 'IDFilter', order: 'OrderDirection', source: 'svc/id' },
+  { name: 'creationDate', type: 'String', filter: 'StringFilter', order: 'OrderDirection', source: 'svc/creation-date' },
+  { name: 'modificationDate', type: 'String', filter: 'StringFilter', order: 'OrderDirection', source: 'svc/modification-date' },
+  { name: 'createdBy', type: 'User', filter: 'UserFilter', order: 'UserOrderBy', source: 'svc/created-by' },
+];
+
+const value = (name: string, type: string, source: string): FieldRow => ({ name, type, filter: `${type}Filter`, order: 'OrderDirection', source });
+
+/** The generated types of the test Databases, Databases in order of their full names (Groups, then Items). */
+export function testTypes(n: TestNames): TypeRow[] {
+  return [
+    {
+      name: 'Group',
+      query: 'findGroups',
+      database: n.groups,
+      fields: [
+        ...system(),
+        value('name', 'String', n.name),
+        value('rank', 'Int', n.rank),
+        { name: 'members', type: '[Item!]!', filter: 'ItemListFilter', order: null, source: n.members, list: 'Item' },
+        { name: 'tagged', type: '[Item!]!', filter: 'ItemListFilter', order: null, source: n.tagged, list: 'Item' },
+      ],
+    },
+    {
+      name: 'Item',
+      query: 'findItems',
+      database: n.items,
+      fields: [
+        ...system(),
+        value('title', 'String', n.title),
+        value('count', 'Int', n.count),
+        value('amount', 'Float', n.amount),
+        value('done', 'Boolean', n.done),
+        value('due', 'String', n.due),
+        value('at', 'String', n.at),
+        { name: 'group', type: 'Group', filter: 'GroupFilter', order: 'GroupOrderBy', source: n.group },
+        { name: 'tags', type: '[Group!]!', filter: 'GroupListFilter', order: null, source: n.tags, list: 'Group' },
+      ],
+    },
+  ];
+}
+
+function listArgs(types: TypeRow[], target: string): string {
+  const row = types.find((t) => t.name === target);
+  const filters = (row?.fields ?? []).filter((f) => f.filter !== null).map((f) => `${f.name}: ${f.filter}`);
+  return `(${[...filters, `orderBy: ${target}OrderBy`, 'limit: Int = 100', 'offset: Int = 0'].join(', ')})`;
+}
+
+/** The generated part of the SDL, without descriptions. */
+export function expectedSdl(types: TypeRow[]): string {
+  const parts: string[] = [];
+  for (const t of types) {
+    parts.push(`type ${t.name} {\n${t.fields.map((f) => `  ${f.name}${f.list ? listArgs(types, f.list) : ''}: ${f.type}`).join('\n')}\n}`);
+    parts.push(`input ${t.name}Filter {\n${t.fields.filter((f) => f.filter !== null).map((f) => `  ${f.name}: ${f.filter}`).join('\n')}\n}`);
+    parts.push(`input ${t.name}ListFilter {\n  isEmpty: Boolean\n${['contains', 'containsAny', 'notContains', 'notContainsAny'].map((op) => `  ${op}: [${t.name}Filter!]`).join('\n')}\n}`);
+    parts.push(`input ${t.name}OrderBy {\n${t.fields.filter((f) => f.order !== null).map((f) => `  ${f.name}: ${f.order}`).join('\n')}\n}`);
+  }
+  parts.push(`type Query {\n${types.map((t) => `  ${t.query}${listArgs(types, t.name)}: [${t.name}!]!`).join('\n')}\n}`);
+  return parts.join('\n\n');
+}
+
+/** A schema with every description left out. */
+export function withoutDescriptions(schema: GraphQLSchema): GraphQLSchema {
+  const stripped = visit(parse(printSchema(schema)), {
+    enter(node: ASTNode) {
+      return 'description' in node && node.description ? { ...node, description: undefined } : undefined;
+    },
+  });
+  return buildASTSchema(parse(print(stripped)));
+}
+
+/** The differences between a served schema and the expected one, type by type (none: they agree). */
+export function schemaDifferences(served: GraphQLSchema, types: TypeRow[]): string[] {
+  const out: string[] = [];
+  const compare = (name: string, got: GraphQLNamedType | undefined, want: GraphQLNamedType | undefined) => {
+    if (!want) return;
+    if (!got) out.push(`the type ${name} is missing`);
+    else if (printType(got) !== printType(want)) out.push(`the type ${name} is\n${printType(got)}\nexpected\n${printType(want)}`);
+  };
+  // common.graphql's types as written there, descriptions included.
+  const common = buildASTSchema(parse(`${COMMON_SDL}\ntype Query { _: Boolean }`));
+  for (const name of Object.keys(common.getTypeMap()).filter((n) => !n.startsWith('__') && n !== 'Query' && !isSpecifiedScalarType(common.getType(n) as GraphQLNamedType))) {
+    compare(name, served.getType(name), common.getType(name));
+  }
+  // The generated types, descriptions left out (descriptionProblems checks them).
+  const expected = withoutDescriptions(buildASTSchema(parse(`${COMMON_SDL}\n${expectedSdl(types)}`)));
+  const actual = withoutDescriptions(served);
+  for (const name of [...types.flatMap((t) => [t.name, `${t.name}Filter`, `${t.name}ListFilter`, `${t.name}OrderBy`]), 'Query']) compare(name, actual.getType(name), expected.getType(name));
+  return out;
+}
+
+/** The common.graphql texts of the `<Database>ListFilter` template, by input field. */
+const LIST_FILTER_TEXTS: Record<string, string> = {
+  isEmpty: 'true: the list has no items; false: the list has at least one item.',
+  contains: 'Every filter in the list is matched by at least one item (AND).',
+  containsAny: 'At least one filter in the list is matched by at least one item (OR).',
+  notContains: 'No filter in the list is matched by any item (AND of "not contains").',
+  notContainsAny: 'At least one filter in the list is matched by no item (OR of "not contains").',
+};
+
+/**
+ * Descriptions the rule asks for (README: every type, field, argument and input field of the
+ * generated SDL carries a description naming the workspace field it comes from): missing ones,
+ * and those of a workspace field, Database or list filter template that do not say what they should.
+ */
+export function descriptionProblems(served: GraphQLSchema, types: TypeRow[]): string[] {
+  const out: string[] = [];
+  const names = (text: string | null | undefined, what: string, source: string | undefined) => {
+    if (!text || text.trim() === '') out.push(`${what} has no description`);
+    else if (source !== undefined && !text.includes(`\`${source}\``)) out.push(`the description of ${what} does not name \`${source}\`: ${JSON.stringify(text)}`);
+  };
+  const sourceOf = (t: TypeRow, field: string) => t.fields.find((f) => f.name === field)?.source;
+  const argsOf = (field: GraphQLField<unknown, unknown>, what: string, target: TypeRow | undefined) => {
+    for (const arg of field.args) names(arg.description, `the argument ${what}(${arg.name})`, target ? sourceOf(target, arg.name) : undefined);
+  };
+  const query = served.getQueryType();
+  for (const t of types) {
+    const object = served.getType(t.name);
+    if (isObjectType(object)) {
+      names(object.description, `the type ${t.name}`, t.database);
+      for (const field of Object.values(object.getFields())) {
+        names(field.description, `the field ${t.name}.${field.name}`, sourceOf(t, field.name));
+        const row = t.fields.find((f) => f.name === field.name);
+        if (row?.list) argsOf(field, `${t.name}.${field.name}`, types.find((x) => x.name === row.list));
+      }
+    }
+    for (const suffix of ['Filter', 'OrderBy']) {
+      const input = served.getType(`${t.name}${suffix}`);
+      if (!isInputObjectType(input)) continue;
+      names(input.description, `the input ${t.name}${suffix}`, undefined);
+      for (const field of Object.values(input.getFields())) names(field.description, `the input field ${t.name}${suffix}.${field.name}`, sourceOf(t, field.name));
+    }
+    const list = served.getType(`${t.name}ListFilter`);
+    if (isInputObjectType(list)) {
+      names(list.description, `the input ${t.name}ListFilter`, undefined);
+      for (const field of Object.values(list.getFields())) {
+        const text = LIST_FILTER_TEXTS[field.name];
+        if (text !== undefined && field.description !== text) out.push(`the input field ${t.name}ListFilter.${field.name} should say ${JSON.stringify(text)} (the template of common.graphql), it says ${JSON.stringify(field.description)}`);
+      }
+    }
+    const find = query?.getFields()[t.query];
+    if (find) {
+      names(find.description, `the query ${t.query}`, t.database);
+      argsOf(find, t.query, t);
+    }
+  }
+  return out;
+}

@@ -1,0 +1,154 @@
+/**
+ * The edge cases of `find<Plural>` over the test Items: every filter operator of each type at its
+ * boundaries (edges.ts), relation filters through the many-to-one Group and `createdBy`, the
+ * Groups inner-list filter, orderBy on every orderable field and through the relations in both
+ * directions (ties and missing values are in every data set), and limit and offset at 0, at the
+ * data size and beyond.
+ */
+import type { Dataset } from './dataset.js';
+import { NO_SUCH_ID, booleanEdges, idEdges, presentValues, scalarEdges, type FieldEdge } from './edges.js';
+import type { Args, UserRecord } from './model.js';
+import type { SweepCase } from './sweep.js';
+
+const items = (label: string, args: Args): SweepCase => ({ label, root: 'findItems', args });
+const fromEdges = (edges: FieldEdge[], wrap: (filter: Args) => Args = (f) => f, prefix = ''): SweepCase[] =>
+  edges.map((e) => items(`${prefix}${e.label}`, wrap(e.filter)));
+
+/** Filter edges of every type (String, Int, Float, Boolean, ID); `thorough` adds the date, date-time and timestamp fields. */
+export function itemFilterCases(data: Dataset, thorough: boolean): SweepCase[] {
+  const col = <K extends keyof Dataset['items'][number]>(key: K) => data.items.map((i) => i[key]);
+  const cases = [
+    ...fromEdges(idEdges('id', data.items.map((i) => i.id))),
+    ...fromEdges(scalarEdges('title', 'text', col('title'))),
+    ...fromEdges(scalarEdges('count', 'Int', col('count'))),
+    ...fromEdges(scalarEdges('amount', 'Float', col('amount'))),
+    ...fromEdges(booleanEdges('done')),
+  ];
+  if (thorough) {
+    cases.push(
+      ...fromEdges(scalarEdges('due', 'date', col('due'))),
+      ...fromEdges(scalarEdges('at', 'date-time', col('at'))),
+      ...fromEdges(scalarEdges('creationDate', 'date-time', col('creationDate')).filter((e) => !/contains/i.test(e.label))),
+      ...fromEdges(scalarEdges('modificationDate', 'date-time', col('modificationDate')).filter((e) => !/contains/i.test(e.label))),
+    );
+  } else {
+    // One boundary each of the date and date-time text fields, and of a timestamp.
+    const due = presentValues(col('due'))[0];
+    const at = presentValues(col('at')).at(-1);
+    const created = presentValues(col('creationDate'))[1];
+    if (due !== undefined) cases.push(items(`due greaterOrEquals ${due} (the smallest present date)`, { due: { greaterOrEquals: due } }));
+    if (at !== undefined) cases.push(items(`at lessOrEquals ${at} (the largest present date-time)`, { at: { lessOrEquals: at } }));
+    if (created !== undefined) cases.push(items(`creationDate greater ${created} (a present creation date)`, { creationDate: { greater: created } }));
+  }
+  return cases;
+}
+
+/** Filters through the many-to-one Group, through createdBy, and the Groups inner-list filter (tags). */
+export function itemRelationCases(data: Dataset, me: UserRecord | undefined, thorough: boolean): SweepCase[] {
+  const groupIds = data.groups.map((g) => g.id);
+  const names = presentValues(data.groups.map((g) => g.name));
+  const ranks = presentValues(data.groups.map((g) => g.rank));
+  const midName = names[Math.floor(names.length / 2)];
+  const midRank = ranks[Math.floor(ranks.length / 2)];
+  const group = (filter: Args): Args => ({ group: filter });
+  const cases: SweepCase[] = [
+    ...fromEdges(
+      [
+        { filter: { id: { isNull: true } }, label: 'id isNull true (an empty relation)' },
+        { filter: { id: { isNull: false } }, label: 'id isNull false' },
+        { filter: { id: { is: groupIds[0] } }, label: 'id is a present Group' },
+        { filter: { id: { notIn: [] } }, label: 'id notIn an empty list (a Group exists)' },
+        { filter: { name: { isNull: true } }, label: 'name isNull true (a Group without a name, not an empty relation)' },
+        { filter: { name: { isNull: false } }, label: 'name isNull false' },
+        ...(midName === undefined
+          ? []
+          : [
+              { filter: { name: { greaterOrEquals: midName } }, label: `name greaterOrEquals ${JSON.stringify(midName)} (a present value)` },
+              { filter: { name: { isNot: midName } }, label: `name isNot ${JSON.stringify(midName)} (an empty relation does not match)` },
+            ]),
+        ...(midRank === undefined
+          ? []
+          : [
+              { filter: { rank: { lessOrEquals: midRank } }, label: `rank lessOrEquals ${midRank} (a present value)` },
+              { filter: { rank: { greater: midRank } }, label: `rank greater ${midRank} (a present value)` },
+            ]),
+      ],
+      group,
+      'group: ',
+    ),
+    items('group: {id: {isNull: true}, name: {isNull: false}} (an empty relation or a named Group: empty only)', { group: { id: { isNull: true }, name: { isNull: false } } }),
+    items('group: {id: null} (an operator object given as null is no filter: a Group exists)', { group: { id: null } }),
+    items('count: {is: null} (an operator given as null is ignored)', { count: { is: null } }),
+    items('title: null (a field filter given as null is ignored)', { title: null, done: { isNull: false } }),
+    items('tags isEmpty true', { tags: { isEmpty: true } }),
+    items('tags isEmpty false', { tags: { isEmpty: false } }),
+    items('tags contains a present Group', { tags: { contains: [{ id: { is: groupIds[0] } }] } }),
+    items('tags notContains a Group without a name', { tags: { notContains: [{ name: { isNull: true } }] } }),
+    items('tags containsAny of an empty list', { tags: { containsAny: [] } }),
+  ];
+  if (me) {
+    cases.push(items('createdBy id is the author', { createdBy: { id: { is: me.id } } }));
+    cases.push(items('createdBy id isNull true (every Item has an author)', { createdBy: { id: { isNull: true } } }));
+    if (me.email !== null) cases.push(items('createdBy email is the author\'s e-mail', { createdBy: { email: { is: me.email } } }));
+  }
+  if (thorough) {
+    cases.push(items('createdBy id isNot the author', { createdBy: { id: { isNot: me?.id ?? NO_SUCH_ID } } }));
+    if (ranks.length > 0) cases.push(...fromEdges(scalarEdges('rank', 'Int', data.groups.map((g) => g.rank)), group, 'group: '));
+  }
+  return cases;
+}
+
+/** The largest limit (spec/graphql/README.md, "Query limits"). */
+export const MAX_LIMIT = 10_000;
+
+const ITEM_KEYS = ['id', 'creationDate', 'modificationDate', 'title', 'count', 'amount', 'done', 'due', 'at'];
+
+/** orderBy on every orderable field and through both relations, both directions; two-key orders. */
+export function itemOrderCases(size: number): SweepCase[] {
+  const cases: SweepCase[] = [];
+  const both = (label: string, orderBy: (dir: 'ASC' | 'DESC') => Args) => {
+    for (const dir of ['ASC', 'DESC'] as const) cases.push(items(`orderBy ${label} ${dir}`, { orderBy: orderBy(dir), limit: size }));
+  };
+  for (const key of ITEM_KEYS) both(key, (dir) => ({ [key]: dir }));
+  for (const key of ['id', 'name', 'rank', 'creationDate']) both(`group.${key}`, (dir) => ({ group: { [key]: dir } }));
+  for (const key of ['email', 'id']) both(`createdBy.${key}`, (dir) => ({ createdBy: { [key]: dir } }));
+  cases.push(items('orderBy {done: ASC, count: DESC}', { orderBy: { done: 'ASC', count: 'DESC' } }));
+  cases.push(items('orderBy {title: DESC, group: {rank: ASC}}', { orderBy: { title: 'DESC', group: { rank: 'ASC' } } }));
+  cases.push(items('orderBy {title: null, count: DESC} (a key given as null is ignored)', { orderBy: { title: null, count: 'DESC' } }));
+  cases.push(items('orderBy {group: null, amount: ASC}', { orderBy: { group: null, amount: 'ASC' } }));
+  return cases;
+}
+
+/** limit and offset at 0, 1, the data size and beyond; limit at its largest value and null (the default). */
+export function pagingCases(size: number): SweepCase[] {
+  return [
+    items('limit 0', { limit: 0 }),
+    items('limit 1', { limit: 1, orderBy: { count: 'DESC' } }),
+    items(`limit ${size} (the data size)`, { limit: size, orderBy: { title: 'ASC' } }),
+    items(`limit ${size + 1} (beyond the data size)`, { limit: size + 1 }),
+    items(`limit ${MAX_LIMIT} (the largest limit)`, { limit: MAX_LIMIT, orderBy: { id: 'DESC' } }),
+    items('limit null (the default)', { limit: null, orderBy: { title: 'DESC' } }),
+    items('offset 0', { offset: 0, limit: 3 }),
+    items(`offset ${size - 1} (the last Item)`, { offset: size - 1, orderBy: { amount: 'ASC' } }),
+    items(`offset ${size} (the data size)`, { offset: size }),
+    items(`offset ${size + 1} (beyond the data size)`, { offset: size + 1 }),
+    items('offset 2, limit 3, through a filter', { offset: 2, limit: 3, done: { isNull: false }, orderBy: { count: 'ASC' } }),
+  ];
+}
+
+/**
+ * The single select (filtered and ordered by option name) and the date range (by its stringified
+ * JSON) at their boundaries; `thorough` takes every edge of both.
+ */
+export function extraFieldCases(data: Dataset, thorough: boolean): SweepCase[] {
+  const pick = (edges: FieldEdge[], wanted: RegExp) => (thorough ? edges : edges.filter((e) => wanted.test(e.label)));
+  const kinds = data.items.map((i) => i.kind ?? null);
+  const spans = data.items.map((i) => i.span ?? null);
+  const quickKind = /isNull|an empty list|^kind (is|isNot|greaterOrEquals|less) .*\(a present value\)|case variant|a present and an absent|substring/;
+  const quickSpan = /isNull true|^span (is|greaterOrEquals|lessOrEquals) .*\(a present value\)|substring of/;
+  return [
+    ...fromEdges(pick(scalarEdges('kind', 'text', kinds), quickKind)),
+    ...fromEdges(pick(scalarEdges('span', 'text', spans), quickSpan)),
+    ...['kind', 'span'].flatMap((key) => (['ASC', 'DESC'] as const).map((dir) => items(`orderBy ${key} ${dir}`, { orderBy: { [key]: dir }, limit: data.items.length }))),
+  ];
+}

@@ -1,0 +1,98 @@
+import { expectSuccess, fail } from '../../assert.js';
+import { defineCheck, type CheckContext } from '../../check.js';
+import { isRecord } from '../../shapes.js';
+import { runBatch, schemaBatch, uniqueSpaceName, type Command } from '../../workspace.js';
+import { expectData, postGraphql, rowsOf } from './lib/client.js';
+
+/** A Database of the naming Space: its name after `<Space>/`, the type and query names the rule gives, and its text fields. */
+interface NamedDatabase {
+  local: string;
+  type: string;
+  query: string;
+  /** Field name after `<Space>/`, workspace type, GraphQL field name, value written. */
+  fields: Array<[string, string, string, unknown]>;
+}
+
+/**
+ * Databases and fields whose names exercise every rule of spec/graphql/README.md, "Names":
+ * singular and plural of the last word (irregular plurals too), PascalCase and camelCase over
+ * dropped characters, a leading digit, a first word in capitals, collisions with common.graphql,
+ * with an earlier Database's names, with system fields and query arguments, and a name without
+ * ASCII letters. Databases are named in order of their full names.
+ */
+const DATABASES: NamedDatabase[] = [
+  { local: '2nd things', type: '_2ndThing', query: 'find_2ndThings', fields: [] },
+  { local: 'Person', type: 'Person', query: 'findPeople', fields: [['Full name', 'svc/text', 'fullName', 'Ada']] },
+  { local: 'Sales lead', type: 'SalesLead', query: 'findSalesLeads', fields: [] },
+  {
+    local: 'Sales leads',
+    type: 'SalesLead_2',
+    query: 'findSalesLeads_2',
+    fields: [
+      ['ID', 'svc/text', 'id_2', 'own id'],
+      ['Due date', 'svc/date', 'dueDate', '2024-02-29'],
+      ['Due-date', 'svc/text', 'dueDate_2', 'second'],
+      ['URL link', 'svc/url', 'urlLink', 'https://example.org/'],
+      ['2nd owner', 'svc/text', '_2ndOwner', 'Bo'],
+      ['limit', 'svc/integer', 'limit_2', 7],
+      ['☃', 'svc/text', 'field', 'snow'],
+    ],
+  },
+  { local: 'Users', type: 'User_2', query: 'findUsers', fields: [['Email', 'svc/email', 'email', 'a@example.org']] },
+];
+
+async function dropTypes(ctx: CheckContext, names: string[]): Promise<void> {
+  for (const name of names) {
+    const out = await schemaBatch(ctx, [{ command: 'schema.type/delete', args: { name } }]).catch(() => undefined);
+    if (!out || out.status !== 200) ctx.log(`tear-down of ${name} failed${out ? `: answered ${out.status}` : ''}`);
+  }
+}
+
+export default defineCheck({
+  id: 'graphql.naming',
+  name:
+    'Type, query and field names follow the generation rule: plural query and singular type names (irregular plurals too), PascalCase and camelCase, ' +
+    'a leading digit, collisions settled with _2, and each field reads the workspace field it is named after',
+  level: 'MUST',
+  area: 'graphql',
+  requirements: ['GQL-003', 'GQL-002'],
+  target: 'server',
+  async run(ctx) {
+    const space = uniqueSpaceName(ctx);
+    const types = DATABASES.map((d) => `${space}/${d.local}`);
+    const created = await schemaBatch(
+      ctx,
+      DATABASES.map((d) => ({
+        command: 'schema.type/create',
+        args: {
+          'svc/name': `${space}/${d.local}`,
+          'svc/meta': { 'svc/domain?': true },
+          'svc/fields': [{ 'svc/name': `${space}/${d.local} name`, 'svc/type': 'svc/text', 'svc/meta': { 'ui/title?': true } }, ...d.fields.map(([name, type]) => ({ 'svc/name': `${space}/${name}`, 'svc/type': type }))],
+        },
+      })),
+    );
+    try {
+      expectSuccess(created, `creating the Databases ${types.join(', ')}`);
+      const entities = await runBatch(
+        ctx,
+        DATABASES.map((d): Command => ({ command: 'svc.entity/create', args: { type: `${space}/${d.local}`, entity: Object.fromEntries(d.fields.map(([name, , , v]) => [`${space}/${name}`, v])) } })),
+        'creating one Entity in each Database',
+      );
+      const ids = entities.map((e) => (isRecord(e) ? e['svc/id'] : undefined));
+      const query = `{ ${DATABASES.map((d) => `${d.query} { __typename id ${d.fields.map(([, , graphql]) => graphql).join(' ')} }`).join('\n')} }`;
+      const res = await postGraphql(ctx, space, { query });
+      const data = expectData(res, 'one query per Database, by the names the generation rule gives');
+      for (const [i, d] of DATABASES.entries()) {
+        const [row, ...more] = rowsOf(res, data, d.query, d.query);
+        if (!row || more.length > 0) fail(`${d.query} (the Database ${space}/${d.local}) should answer its one Entity, got ${1 + more.length - (row ? 0 : 1)}`, res);
+        if (row['__typename'] !== d.type) fail(`the type of the Database ${space}/${d.local} should be named ${d.type}, it is ${JSON.stringify(row['__typename'])}`, res);
+        if (row['id'] !== ids[i]) fail(`${d.query} answered the id ${JSON.stringify(row['id'])}, expected ${String(ids[i])}`, res);
+        for (const [name, , graphql, value] of d.fields) {
+          if (row[graphql] !== value) fail(`${d.type}.${graphql} should read the field ${space}/${name} (${JSON.stringify(value)}), it answered ${JSON.stringify(row[graphql])}`, res);
+        }
+      }
+    } finally {
+      await dropTypes(ctx, types);
+    }
+  },
+});
