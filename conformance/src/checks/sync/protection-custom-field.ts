@@ -66,9 +66,14 @@ export default defineCheck({
 
       await deleteByHand(ctx, it, 'thing', 't2', String(after.get('t2')?.['svc/id']));
 
-      it.app.change({ thing: { create: [{ id: 't1', name: 'Thing 1 is back', size: 1 }] } });
-      await it.sync('a sync after the row t1 came back in the app');
+      // t1 comes back to its kept Entity; t2, whose Entity was deleted by hand, comes back as a new one.
+      it.app.change({ thing: { create: [{ id: 't1', name: 'Thing 1 is back', size: 1 }, { id: 't2', name: 'Thing 2 is back', size: 2 }] } });
+      await it.sync('a sync after the rows t1 and t2 came back in the app');
       const back = await it.byKey('thing');
+      const t2 = back.get('t2');
+      if (!t2 || t2['svc/id'] === after.get('t2')?.['svc/id'] || t2[it.field('Name')] !== 'Thing 2 is back') {
+        fail(`SYNC-007/SYNC-011: the row t2, whose Entity was deleted by hand, came back in the app; it should become a new Entity with its values, the Database holds ${JSON.stringify(t2 ?? null)}`, lastResponse(ctx));
+      }
       const t1 = back.get('t1');
       if (t1?.['svc/id'] !== after.get('t1')?.['svc/id']) fail('SYNC-006: the row t1 delivered again became another Entity; it should update the kept one', lastResponse(ctx));
       if (deletedMark(t1, mark) !== 'no') fail(`SYNC-006: the row t1 was delivered again, yet its Entity still has "deleted in source" ${JSON.stringify(t1?.[mark])}; expected "no"`, lastResponse(ctx));
