@@ -15,7 +15,8 @@ type Schemas = components['schemas'];
 export type IntegrationAccount = Schemas['IntegrationAccount'];
 export type IntegrationAccountInput = Schemas['IntegrationAccountInput'];
 export type IntegrationSource = Schemas['IntegrationSource'];
-export type IntegrationSourceInput = Schemas['IntegrationSourceInput'];
+/** A source to add; keepUnsynced may be left out (it has a default). */
+export type IntegrationSourceInput = Omit<Schemas['IntegrationSourceInput'], 'keepUnsynced'> & { keepUnsynced?: boolean };
 export type IntegrationSourceUpdate = Schemas['IntegrationSourceUpdate'];
 export type SyncRun = Schemas['SyncRun'];
 export type OAuthStart = Schemas['OAuthStart'];

@@ -1,7 +1,7 @@
 import { isDeepStrictEqual } from 'node:util';
 import { fail } from '../../assert.js';
 import { defineCheck, type CheckContext } from '../../check.js';
-import { getSource, type SyncRun } from './admin.js';
+import { getSource, syncFails, type SyncRun } from './admin.js';
 import { lastResponse, withIntegration } from './integration.js';
 import { APP_PATHS, bodyOf, headerOf, requestsTo, type RecordedRequest } from './mock.js';
 import { GOOD_TOKEN, buildScenario, keyAndName } from './scenarios.js';
@@ -81,7 +81,7 @@ export default defineCheck({
   id: 'sync.data-requests',
   name:
     'Adding a source validates its filter with {types, filter, account}; a sync validates the account, asks the schema with {types, filter, account}, then asks data once per type and page with requestedType, the selected types, account, filter, schema, ' +
-    'pagination = the previous nextPageConfig, lastSynchronizedAt absent on the first run and the last successful run afterwards, and one operationId per run, as JSON',
+    'pagination = the previous nextPageConfig, lastSynchronizedAt absent on the first run and the last successful run afterwards (a failed run does not move it), and one operationId per run, as JSON',
   level: 'MUST',
   area: 'app',
   requirements: ['APP-016', 'APP-018', 'APP-023', 'APP-034', 'APP-026', 'APP-054', 'APP-055', 'APP-056', 'APP-057', 'APP-078', 'SYNC-010', 'AUTH-008', 'AUTH-012'],
@@ -115,6 +115,12 @@ export default defineCheck({
       const { lastSynchronizedAt } = await getSource(ctx, it.source.id);
       const inRun = typeof lastSynchronizedAt === 'string' && Date.parse(lastSynchronizedAt) >= Date.parse(first.startedAt) && Date.parse(lastSynchronizedAt) <= Date.parse(first.finishedAt ?? '');
       if (!inRun) fail(`APP-056: after the first successful run (${first.startedAt} to ${String(first.finishedAt)}) the source shows lastSynchronizedAt ${JSON.stringify(lastSynchronizedAt)}`, lastResponse(ctx));
+
+      // A run that fails is no successful synchronization: lastSynchronizedAt stays that of the first run.
+      it.app.fail({ endpoint: 'data', kind: 'error', status: 500, message: 'The external system is down (conformance).', times: 1 });
+      const failed = await syncFails(ctx, it.source.id, 'a sync whose first data request fails with 500');
+      const after = await getSource(ctx, it.source.id);
+      if (after.lastSynchronizedAt !== lastSynchronizedAt) fail(`APP-056: the failed run ${failed.run.id} moved the source's lastSynchronizedAt from ${String(lastSynchronizedAt)} to ${String(after.lastSynchronizedAt)}; it is the last successful synchronization`, lastResponse(ctx));
 
       // Three alpha rows change: the delta of the second run has them on two pages.
       it.app.change({ alpha: { update: [0, 2, 4].map((i) => ({ id: `a${i}`, size: i * 10 })) } });

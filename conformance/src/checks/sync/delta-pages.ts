@@ -23,7 +23,7 @@ export default defineCheck({
   name:
     'Every kind of delta row at the edges of its page is applied: a REMOVE of a known key (removed) or of an unknown one (harmless), a SET (or a row without __syncAction) of an existing key ' +
     '(updated in place, absent fields cleared) or of a new one (created), as the first or the last row of a page, on one-row pages, after empty pages, the same key on several pages and twice ' +
-    'in one page (the last row stands), a key removed then delivered again; every page is asked with the previous nextPageConfig; a run whose pages are not all full removes nothing ' +
+    'in one page (the last row stands), a key removed then delivered again, number keys and keys with blanks, the action kept in the hidden field __syncAction; every page is asked with the previous nextPageConfig; a run whose pages are not all full removes nothing ' +
     'undelivered, a full run removes what none of its pages delivered (nothing delivered: everything); the run counts pages, rows, created and removed Entities',
   level: 'MUST',
   area: 'sync',
@@ -51,9 +51,14 @@ export default defineCheck({
         expectKeys(after, [...expected.state.keys()], `SYNC-001/SYNC-008/SYNC-011 after ${what}`, read);
         for (const [key, row] of expected.state) {
           const entity = after.get(key) as JsonRecord;
-          const want = { Name: typeof row['name'] === 'string' && row['name'] !== '' ? row['name'] : null, Size: typeof row['size'] === 'number' ? row['size'] : null };
-          const got = { Name: entity[it.field('Name')] ?? null, Size: entity[it.field('Size')] ?? null };
-          if (!isDeepStrictEqual(got, want)) fail(`SYNC-003/SYNC-011 after ${what}: the Entity of row ${key} holds ${JSON.stringify(got)}, expected ${JSON.stringify(want)} (the last row of ${key} the run delivered)`, read);
+          const want = {
+            Id: key,
+            Name: typeof row['name'] === 'string' && row['name'] !== '' ? row['name'] : null,
+            Size: typeof row['size'] === 'number' ? row['size'] : null,
+            __syncAction: row['__syncAction'] ?? null,
+          };
+          const got = Object.fromEntries(Object.keys(want).map((name) => [name, entity[it.field(name)] ?? null]));
+          if (!isDeepStrictEqual(got, want)) fail(`SYNC-003/SYNC-011 after ${what}: the Entity of row ${key} holds ${JSON.stringify(got)}, expected ${JSON.stringify(want)} (the last row of ${key} the run delivered; the hidden __syncAction holds its action, none when it carried none)`, read);
           if (deletedMark(entity, it.field('deleted in source')) !== 'no') fail(`SYNC-006 after ${what}: the Entity of row ${key} has "deleted in source" ${JSON.stringify(entity[it.field('deleted in source')])}, expected "no"`, read);
           const old = before.get(key);
           if (old && !expected.removed.has(key) && old['svc/id'] !== entity['svc/id']) fail(`SYNC-003 after ${what}: the row ${key} became another Entity (${String(old['svc/id'])} -> ${String(entity['svc/id'])}); a SET row of a known key updates its Entity`, read);

@@ -36,6 +36,7 @@ import garbageAnswer from './garbage-answer.js';
 import hugePage from './huge-page.js';
 import invalidRow from './invalid-row.js';
 import keepUnsynced from './keep-unsynced.js';
+import linksResync from './links-resync.js';
 import logo from './logo.js';
 import mappingDatabases from './mapping-databases.js';
 import mappingFieldTypes from './mapping-field-types.js';
@@ -71,6 +72,7 @@ export const syncChecks: readonly Check[] = [
   mappingSelects,
   mappingPeople,
   mappingRelations,
+  linksResync,
   // Converted values.
   valuesBool,
   valuesScalars,

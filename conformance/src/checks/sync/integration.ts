@@ -168,10 +168,12 @@ export async function withMockApp<T>(ctx: CheckContext, scenario: Scenario, body
 }
 
 /** Adds a source into a fresh Space (or `input.space`), registered for removal. */
-export async function addTestSource(ctx: CheckContext, leftovers: Leftovers, input: Omit<IntegrationSourceInput, 'space' | 'keepUnsynced'> & Partial<IntegrationSourceInput>): Promise<IntegrationSource> {
+export async function addTestSource(ctx: CheckContext, leftovers: Leftovers, input: Omit<IntegrationSourceInput, 'space'> & { space?: string }): Promise<IntegrationSource> {
   const space = input.space ?? uniqueSpaceName(ctx);
   leftovers.spaces.push(space);
-  const source = await addSource(ctx, { ...input, space, keepUnsynced: input.keepUnsynced ?? false });
+  // Without keepUnsynced the server's default (off) applies.
+  const { keepUnsynced, ...rest } = input;
+  const source = await addSource(ctx, { ...rest, space, ...(keepUnsynced === undefined ? {} : { keepUnsynced }) });
   leftovers.sources.push(source.id);
   return source;
 }
@@ -231,7 +233,7 @@ export async function withIntegration<T>(ctx: CheckContext, scenario: Scenario, 
         accountId: account.id,
         types: input.types ?? types,
         ...(filter ? { filter } : {}),
-        keepUnsynced: input.keepUnsynced ?? options.keepUnsynced ?? false,
+        ...(input.keepUnsynced === undefined && options.keepUnsynced === undefined ? {} : { keepUnsynced: input.keepUnsynced ?? options.keepUnsynced }),
         ...(input.space ? { space: input.space } : {}),
       });
     };

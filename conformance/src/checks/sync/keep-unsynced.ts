@@ -62,6 +62,7 @@ export default defineCheck({
         if (!isDeepStrictEqual(run.stats.removed, expected.stats.removed)) fail(`after ${what}: the run reports ${run.stats.removed} removed Entities, expected ${expected.stats.removed}`, lastResponse(ctx));
         model = expected.state;
       };
+      if (it.source.keepUnsynced !== false) fail(`SYNC-008: a source added without keepUnsynced shows keepUnsynced ${JSON.stringify(it.source.keepUnsynced)}; the option is off by default`, lastResponse(ctx));
       await step('the first full sync (the option off)', [{ items: [row('k1', 1), row('k2', 2), row('k3', 3), row('k4', 4)], synchronizationType: 'full' }], false);
       await keepOn(ctx, it);
       await step(

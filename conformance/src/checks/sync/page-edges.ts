@@ -12,7 +12,7 @@ import type { ScriptedPage } from './script-front.js';
 
 const set = (id: string, name: string, size?: number): AppDataRow => ({ id, name, ...(size === undefined ? {} : { size }), __syncAction: 'SET' });
 const plain = (id: string, name: string, size?: number): AppDataRow => ({ id, name, ...(size === undefined ? {} : { size }) });
-const remove = (id: string): AppDataRow => ({ id, __syncAction: 'REMOVE' });
+const remove = (id: string | number): AppDataRow => ({ id, __syncAction: 'REMOVE' });
 const full = (...items: AppDataRow[]): ScriptedPage => ({ items, synchronizationType: 'full' });
 const delta = (...items: AppDataRow[]): ScriptedPage => ({ items, synchronizationType: 'delta' });
 const unsaid = (...items: AppDataRow[]): ScriptedPage => ({ items });
@@ -27,7 +27,12 @@ export interface EdgeRun {
 export const EDGE_RUNS: readonly EdgeRun[] = [
   {
     what: 'a full first run of two pages and an empty last page',
-    pages: [full(plain('k1', 'one', 1), plain('k2', 'two', 2), plain('k3', 'three', 3), plain('k4', 'four', 4)), full(plain('k5', 'five', 5), plain('k6', 'six', 6), plain('k7', 'seven', 7), plain('k8', 'eight', 8)), full()],
+    pages: [
+      full(plain('k1', 'one', 1), plain('k2', 'two', 2), plain('k3', 'three', 3), plain('k4', 'four', 4)),
+      // A number key (its text is the key) and a key with blanks around it (they are dropped).
+      full(plain('k5', 'five', 5), plain('k6', 'six', 6), plain('k7', 'seven', 7), plain('k8', 'eight', 8), { id: 42, name: 'forty-two', size: 42 }, { id: ' k9 ', name: 'nine', size: 9 }),
+      full(),
+    ],
   },
   {
     what:
@@ -40,7 +45,8 @@ export const EDGE_RUNS: readonly EdgeRun[] = [
       // first: SET existing (its size absent: cleared); last: REMOVE unknown. k3 twice in one page: the last row stands.
       delta(set('k4', 'four, no size'), set('n1', 'new one, again', 101), set('k3', 'three (second)', 31), set('k3', 'three (third)', 32), remove('u2')),
       // first: SET new; k1 removed on the first page comes back (a new Entity); last: REMOVE known.
-      delta(set('n3', 'new three', 300), set('k1', 'one is back', 10), remove('k5')),
+      // The key 42 came as a number and goes as text; k9 came with blanks and comes without.
+      delta(set('n3', 'new three', 300), set('k1', 'one is back', 10), remove('42'), set('k9', 'nine, renamed', 90), plain('n4', 'new four', 400), remove('k5')),
       // first: REMOVE unknown; k7 set then removed in one page: removed; last: SET existing.
       delta(remove('u3'), set('k7', 'seven, changed', 70), remove('k7'), set('k2', 'two, renamed again', 21)),
       // one row: first and last at once.

@@ -23,12 +23,20 @@ export interface ModelRun {
   removed: Set<string>;
 }
 
+/** The row key: a string without the blanks around it, or a number's text. */
 export function keyOf(row: AppDataRow): string {
-  return String(row['id']);
+  const key = row['id'];
+  return typeof key === 'string' ? key.trim() : String(key);
+}
+
+/** `SET`, `REMOVE` (the contract's two values), or null when the row carries none. */
+export function actionOf(row: AppDataRow): 'SET' | 'REMOVE' | null {
+  const action = row['__syncAction'];
+  return action === 'REMOVE' || action === 'SET' ? action : null;
 }
 
 export function isRemove(row: AppDataRow): boolean {
-  return row['__syncAction'] === 'REMOVE';
+  return actionOf(row) === 'REMOVE';
 }
 
 /** The last row of each key of a page, in the order of their last appearance. */
@@ -41,9 +49,11 @@ function lastRowPerKey(items: readonly AppDataRow[]): AppDataRow[] {
   return [...last.values()];
 }
 
+/** The values a SET row writes: its fields, with its key as indexed and its `__syncAction` as kept in the hidden field (SET, or none). */
 function valuesOf(row: AppDataRow): AppDataRow {
   const { __syncAction: _action, ...values } = row;
-  return values;
+  const action = actionOf(row);
+  return { ...values, id: keyOf(row), ...(action === null ? {} : { __syncAction: action }) };
 }
 
 /** Whether every page of a run is full (a page without `synchronizationType` is full). */

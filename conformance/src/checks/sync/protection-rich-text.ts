@@ -11,34 +11,46 @@ import { plainScenario } from './scenarios.js';
 export default defineCheck({
   id: 'sync.protection-rich-text',
   name:
-    'An Entity with non-empty rich text (written through /api/documents, or delivered by the app) is not deleted when a full sync no longer delivers its row: it stays with ' +
-    '"deleted in source" "yes"; Entities with empty rich text are removed; a kept Entity can be deleted by hand',
+    'An Entity with non-empty rich text (written through /api/documents, or delivered by the app; an image alone is content) is not deleted when a full sync no longer delivers its row: ' +
+    'it stays with "deleted in source" "yes"; Entities with empty rich text (none, or written and then emptied) are removed; a kept Entity can be deleted by hand',
   level: 'MUST',
   area: 'sync',
   requirements: ['SYNC-005', 'SYNC-006', 'SYNC-007', 'SYNC-008'],
   target: 'server',
   async run(ctx) {
-    const scenario = plainScenario(4, false, { notes: { name: 'Notes', type: 'text', subType: 'html' } });
+    // t1: text written in the workspace; t4: rich text delivered by the app; t5: an image alone; t6: written, then emptied; t2, t3: none.
+    const scenario = plainScenario(6, false, { notes: { name: 'Notes', type: 'text', subType: 'html' } });
     const rows = scenario.data?.['thing']?.rows ?? [];
     const t4 = rows.find((r) => r['id'] === 't4');
     if (t4) t4['notes'] = '<p>Written in the app</p>';
     await withIntegration(ctx, scenario, {}, async (it) => {
       const before = await it.byKey('thing');
-      const value = before.get('t1')?.[it.field('Notes')];
-      const secret = isRecord(value) ? value[RICH_TEXT_SECRET] : undefined;
-      if (typeof secret !== 'string') fail(`the rich text field Notes of row t1 is ${JSON.stringify(value)}, not {${RICH_TEXT_SECRET}: <secret>}`, lastResponse(ctx));
-      await putDocument(ctx, secret, 'A note *written by a person* in the workspace.');
+      const secretOf = (key: string): string => {
+        const value = before.get(key)?.[it.field('Notes')];
+        const secret = isRecord(value) ? value[RICH_TEXT_SECRET] : undefined;
+        if (typeof secret !== 'string') fail(`the rich text field Notes of row ${key} is ${JSON.stringify(value)}, not {${RICH_TEXT_SECRET}: <secret>}`, lastResponse(ctx));
+        return secret;
+      };
+      await putDocument(ctx, secretOf('t1'), 'A note *written by a person* in the workspace.');
+      await putDocument(ctx, secretOf('t5'), '![a picture](https://example.org/picture.png)');
+      await putDocument(ctx, secretOf('t6'), 'Written, then taken back.');
+      await putDocument(ctx, secretOf('t6'), '');
 
-      it.app.change({ thing: { delete: ['t1', 't2', 't4'] } });
-      const removal = await it.sync('a full sync after t1, t2 and t4 were deleted in the app');
+      it.app.change({ thing: { delete: ['t1', 't2', 't4', 't5', 't6'] } });
+      const removal = await it.sync('a full sync after t1, t2, t4, t5 and t6 were deleted in the app');
       const after = await it.byKey('thing');
-      expectKeys(after, ['t1', 't3', 't4'], 'SYNC-005 Entities with non-empty rich text (t1 written in the workspace, t4 delivered by the app) are kept; t2 is removed', lastResponse(ctx));
+      expectKeys(
+        after,
+        ['t1', 't3', 't4', 't5'],
+        'SYNC-005 Entities with non-empty rich text (t1 written in the workspace, t4 delivered by the app, t5 an image alone) are kept; t2 (none) and t6 (written, then emptied) are removed',
+        lastResponse(ctx),
+      );
       const mark = it.field('deleted in source');
-      for (const key of ['t1', 't4']) {
+      for (const key of ['t1', 't4', 't5']) {
         if (deletedMark(after.get(key), mark) !== 'yes') fail(`SYNC-005/SYNC-006: the kept Entity of row ${key} has "deleted in source" ${JSON.stringify(after.get(key)?.[mark])}, expected "yes"`, lastResponse(ctx));
       }
       if (deletedMark(after.get('t3'), mark) !== 'no') fail(`SYNC-006: t3 is still in the app, yet its Entity has "deleted in source" ${JSON.stringify(after.get('t3')?.[mark])}`, lastResponse(ctx));
-      if (removal.stats.markedDeleted !== 2 || removal.stats.removed !== 1) fail(`SYNC-005: the run reports removed ${removal.stats.removed} and markedDeleted ${removal.stats.markedDeleted}, expected 1 and 2`, lastResponse(ctx));
+      if (removal.stats.markedDeleted !== 3 || removal.stats.removed !== 2) fail(`SYNC-005: the run reports removed ${removal.stats.removed} and markedDeleted ${removal.stats.markedDeleted}, expected 2 and 3`, lastResponse(ctx));
       await deleteByHand(ctx, it, 'thing', 't1', String(after.get('t1')?.['svc/id']));
     });
   },

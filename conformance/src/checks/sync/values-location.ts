@@ -5,10 +5,11 @@ import { lastResponse, withIntegration } from './integration.js';
 import { oneTypeScenario } from './scenarios.js';
 
 interface Case {
-  value: string;
+  value: string | Record<string, unknown>;
   latitude: number;
   longitude: number;
-  fullAddress?: string;
+  /** null: the value has none. */
+  fullAddress?: string | null;
   requirement: string;
 }
 
@@ -25,22 +26,50 @@ const CASES: Case[] = [
     fullAddress: 'Paris, France',
     requirement: 'MAP-041 a stringified {longitude, latitude, fullAddress}',
   },
+  // The edges of each notation.
+  { value: ' 90 ; 180 ', latitude: 90, longitude: 180, requirement: 'MAP-039 decimal at the bounds, separated by a semicolon, with blanks' },
+  { value: '-90/-180', latitude: -90, longitude: -180, requirement: 'MAP-039 decimal at the lower bounds, separated by a slash' },
+  { value: '+12.5 , +0.25', latitude: 12.5, longitude: 0.25, requirement: 'MAP-039 decimal with plus signs' },
+  { value: `74°0'22"W 40°42'46"N`, latitude: 40.712778, longitude: -74.006111, requirement: 'MAP-040 longitude first: the hemisphere letters say which is which' },
+  { value: `N 40°42′46″, W 74°0′22″`, latitude: 40.712778, longitude: -74.006111, requirement: 'MAP-040 hemisphere letters before the coordinates, typographic primes' },
+  { value: `s 0°30'0" e 0°15'`, latitude: -0.5, longitude: 0.25, requirement: 'MAP-040 lower-case hemisphere letters, minutes without seconds' },
+  { value: '51.5° N, 0.1275° W', latitude: 51.5, longitude: -0.1275, requirement: 'MAP-040 decimal degrees with hemisphere letters' },
+  { value: `10°N 20°E`, latitude: 10, longitude: 20, requirement: 'MAP-040 whole degrees with hemisphere letters' },
+  { value: `0°0'36"S 0°0'18"W`, latitude: -0.01, longitude: -0.005, requirement: 'MAP-040 seconds alone, southern and western' },
+  { value: `89°59'59.9"N 179°59'59.9"E`, latitude: 89.999972, longitude: 179.999972, requirement: 'MAP-040 just below the bounds' },
+  { value: '12.5W 45N', latitude: 45, longitude: -12.5, requirement: 'MAP-040 decimal degrees, longitude first by its letter' },
+  {
+    value: JSON.stringify({ latitude: `40°42'46"N`, longitude: `74°0'22"W`, fullAddress: 'New York' }),
+    latitude: 40.712778,
+    longitude: -74.006111,
+    fullAddress: 'New York',
+    requirement: 'MAP-041 a stringified object whose coordinates are in degrees-minutes-seconds',
+  },
+  { value: ` {"latitude": -1.25, "longitude": 2, "fullAddress": ""} `, latitude: -1.25, longitude: 2, fullAddress: null, requirement: 'MAP-041 a stringified object with numbers and an empty fullAddress (none kept)' },
+  { value: JSON.stringify({ latitude: '-45', longitude: '-170.5' }), latitude: -45, longitude: -170.5, fullAddress: null, requirement: 'MAP-041 a stringified object without fullAddress' },
+  { value: { latitude: 35.6762, longitude: 139.6503, fullAddress: 'Tokyo' }, latitude: 35.6762, longitude: 139.6503, fullAddress: 'Tokyo', requirement: 'MAP-041 a plain JSON object' },
 ];
 
+/** Values that clear the field. */
+const CLEARING: unknown[] = [null, '', '   ', undefined];
 const SCENARIO = oneTypeScenario(
   'A location field in every notation the rules accept.',
   { place: { name: 'Place', type: 'text', subType: 'location' } },
-  CASES.map((c, i) => ({ id: `l${i}`, name: c.requirement, place: c.value })),
+  [
+    ...CASES.map((c, i) => ({ id: `l${i}`, name: c.requirement, place: c.value })),
+    ...CLEARING.map((value, i) => ({ id: `c${i}`, name: 'a value that clears', ...(value === undefined ? {} : { place: value }) })),
+  ],
 );
 
-/** Degrees-minutes-seconds carry rounding: compare within 0.001 degree (about 100 m). */
-const TOLERANCE = 1e-3;
+/** Degrees-minutes-seconds carry rounding: compare within 0.00001 degree (about 1 m). */
+const TOLERANCE = 1e-5;
 
 export default defineCheck({
   id: 'sync.values-location',
   name:
     'A text/location value converts to svc/location {latitude, longitude, fullAddress?} from decimal coordinates, degrees-minutes-seconds (or decimal minutes) with hemisphere letters, ' +
-    'and a stringified {longitude, latitude, fullAddress}',
+    'and a stringified {longitude, latitude, fullAddress} (or a plain object), at the edges: the bounds, separators, signs, hemisphere letters before or after and in either case deciding ' +
+    'which coordinate is the latitude, typographic primes, minutes or seconds alone, an empty fullAddress left out; null, an empty or blank string or an absent value clears it',
   level: 'MUST',
   area: 'mapping',
   requirements: ['MAP-039', 'MAP-040', 'MAP-041'],
@@ -54,9 +83,13 @@ export default defineCheck({
         if (!isRecord(got) || !near(got['latitude'], c.latitude) || !near(got['longitude'], c.longitude)) {
           fail(`${c.requirement}: ${JSON.stringify(c.value)} became ${JSON.stringify(got)}, expected latitude ${c.latitude} and longitude ${c.longitude}`, lastResponse(ctx));
         }
-        if (c.fullAddress !== undefined && got['fullAddress'] !== c.fullAddress) {
+        if (c.fullAddress !== undefined && (got['fullAddress'] ?? null) !== c.fullAddress) {
           fail(`${c.requirement}: ${JSON.stringify(c.value)} became ${JSON.stringify(got)}, expected fullAddress ${JSON.stringify(c.fullAddress)}`, lastResponse(ctx));
         }
+      });
+      CLEARING.forEach((value, i) => {
+        const got = entities.get(`c${i}`)?.[it.field('Place')] ?? null;
+        if (got !== null) fail(`${value === undefined ? 'an absent value' : JSON.stringify(value)} clears a location field, yet the Entity holds ${JSON.stringify(got)}`, lastResponse(ctx));
       });
     });
   },

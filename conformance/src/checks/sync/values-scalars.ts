@@ -42,6 +42,47 @@ const SCENARIO = oneTypeScenario(
       window: { start: '2026-02-01T00:00:00.000Z', end: '2026-02-02T12:00:00.500Z' },
     },
     { id: 's3', name: 'Empty values', score: null, count: null, remark: '', homepage: '', contact: null, due: null, day: '', period: null, window: '' },
+    // The edges of each notation: signs, exponents and blanks around numbers; text kept as it is, URLs and e-mails trimmed;
+    // offsets of every form that move the time across a day, month or year; fractions of a second; leap days; ranges of either form with offsets or dates.
+    {
+      id: 's4',
+      name: 'Signs and offsets',
+      score: ' -0.5 ',
+      count: '+7',
+      remark: ' padded text ',
+      homepage: '  https://example.org/s4  ',
+      contact: ' s4@example.org ',
+      due: '2026-03-01T01:00:00+02:00',
+      day: '2024-02-29',
+      period: '  {"start": "2024-02-28", "end": "2024-02-29"}  ',
+      window: { start: '2026-01-01T10:00:00+02:00', end: '2026-01-01T10:00:00-05:30' },
+    },
+    {
+      id: 's5',
+      name: 'Exponents and dates alone',
+      score: '1e3',
+      count: '0',
+      remark: 42,
+      due: '2026-01-01T00:00:00.5Z',
+      day: ' 2026-12-31 ',
+      period: { start: '2026-01-01T23:30:00Z', end: '2026-01-02T00:10:00-05:00' },
+      window: JSON.stringify({ start: '2026-06-01', end: '2026-06-01T12:00Z' }),
+    },
+    {
+      id: 's6',
+      name: 'Other separators',
+      score: '.25',
+      count: -3,
+      remark: true,
+      due: '2026-07-04 12:30:45,123456-0700',
+      day: '2026-05-06T23:30:00-05:00',
+      period: { start: null, end: null },
+      window: '{"start": "", "end": ""}',
+    },
+    { id: 's7', name: 'Zeros and blanks', score: 0, count: 0, remark: '   ', contact: '  ', due: '2000-02-29T23:59:59.999z', day: '2000-02-29' },
+    { id: 's8', name: 'Short forms', score: '5.', count: '1e2', due: '2026-01-01T00:30+05', day: '2026-01-01T00:00:00Z' },
+    { id: 's9', name: 'No offset', score: -12, due: '2026-06-01T10:20:30', day: '1999-12-31' },
+    { id: 's10', name: 'A date alone', due: '2026-06-01' },
   ],
 );
 
@@ -67,6 +108,33 @@ const EXPECTED: Record<string, Record<string, unknown>> = {
     Window: { start: '2026-02-01T00:00:00.000Z', end: '2026-02-02T12:00:00.500Z' },
   },
   s3: { Score: null, Count: null, Remark: null, Homepage: null, Contact: null, Due: null, Day: null, Period: null, Window: null },
+  s4: {
+    Score: -0.5,
+    Count: 7,
+    Remark: ' padded text ',
+    Homepage: 'https://example.org/s4',
+    Contact: 's4@example.org',
+    Due: '2026-02-28T23:00:00.000Z',
+    Day: '2024-02-29',
+    Period: { start: '2024-02-28', end: '2024-02-29' },
+    Window: { start: '2026-01-01T08:00:00.000Z', end: '2026-01-01T15:30:00.000Z' },
+  },
+  s5: {
+    Score: 1000,
+    Count: 0,
+    Remark: '42',
+    Homepage: null,
+    Contact: null,
+    Due: '2026-01-01T00:00:00.500Z',
+    Day: '2026-12-31',
+    Period: { start: '2026-01-01', end: '2026-01-02' },
+    Window: { start: '2026-06-01T00:00:00.000Z', end: '2026-06-01T12:00:00.000Z' },
+  },
+  s6: { Score: 0.25, Count: -3, Remark: 'true', Due: '2026-07-04T19:30:45.123Z', Day: '2026-05-06', Period: null, Window: null },
+  s7: { Score: 0, Count: 0, Remark: null, Contact: null, Due: '2000-02-29T23:59:59.999Z', Day: '2000-02-29', Period: null },
+  s8: { Score: 5, Count: 100, Due: '2025-12-31T19:30:00.000Z', Day: '2026-01-01' },
+  s9: { Score: -12, Count: null, Due: '2026-06-01T10:20:30.000Z', Day: '1999-12-31' },
+  s10: { Due: '2026-06-01T00:00:00.000Z', Day: null, Window: null },
 };
 
 const RULE: Record<string, string> = {
@@ -82,7 +150,9 @@ export default defineCheck({
   id: 'sync.values-scalars',
   name:
     'Number, integer, text, url, email, date, day and range values convert by the rules: numeric text is a number, a timestamp with an offset is stored in UTC with milliseconds, a day is YYYY-MM-DD, ' +
-    'ranges are {start, end} objects from stringified or plain objects, and null or an empty string clears the value (also when a later sync delivers it)',
+    'ranges are {start, end} objects from stringified or plain objects, and null or an empty string clears the value (also when a later sync delivers it); at the edges of each notation: ' +
+    'signs, exponents and blanks around numbers, text kept as it is (a JSON number or boolean as its text), URLs and e-mails trimmed, offsets Z, +HH, +HHMM, +HH:MM moving the time across a day, ' +
+    'month or year, none (UTC), fractions of a second cut to milliseconds, a date alone at midnight UTC, leap days, the date part of a timestamp as written',
   level: 'MUST',
   area: 'mapping',
   requirements: ['MAP-001', 'MAP-006', 'MAP-007', 'MAP-009', 'MAP-010', 'MAP-014', 'MAP-015', 'MAP-031', 'MAP-032'],

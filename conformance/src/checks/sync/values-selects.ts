@@ -11,7 +11,18 @@ const EXPECTED: Record<string, Record<string, string | null | string[]>> = {
   // Empty workflow values are the default state; a stringified JSON array is a multi select value.
   t2: { Priority: 'Urgent', Kind: 'Feature', State: 'Open', Stage: 'Open', Labels: [], Tags: ['gamma'] },
   t3: { Priority: 'Low', Kind: 'Bug', State: 'Closed', Stage: 'Done', Labels: ['green'], Tags: ['alpha', 'delta'] },
+  // Names are trimmed; empty names and repeats are dropped; null, blank or absent single values clear (a workflow: its default state).
+  t4: { Priority: 'Low', Kind: '5', State: 'Closed', Stage: 'Open', Labels: ['green', 'red'], Tags: ['x', 'y'] },
+  t5: { Priority: null, Kind: null, State: 'Open', Stage: 'Open', Labels: [], Tags: [] },
+  t6: { Priority: 'High', Kind: 'true', State: 'Doing', Stage: 'Review', Labels: ['blue'], Tags: ['1', 'true'] },
 };
+
+/** Rows at the edges of the select notations, added to the scenario of sync.mapping-selects. */
+const EDGE_ROWS = [
+  { id: 't4', name: 'Four', priority: '  Low  ', kind: 5, state: ' Closed ', stage: null, labels: '["green", "red", "green"]', tags: 'x, , y,x ' },
+  { id: 't5', name: 'Five', priority: null, kind: '', stage: '   ', labels: [], tags: '' },
+  { id: 't6', name: 'Six', priority: 'High', kind: true, state: 'Doing', stage: 'Review', labels: ' [ "blue" ] ', tags: [1, true, ' '] },
+];
 
 const HOW: Record<string, string> = {
   Labels: 'MAP-029 a JSON array of option names',
@@ -26,13 +37,15 @@ export default defineCheck({
   id: 'sync.values-selects',
   name:
     'Select values link the Entity to the enum value of that name: single select and workflow values (an empty workflow value is the default state), ' +
-    'multi select values given as a JSON array, a stringified JSON array or a comma-separated string',
+    'multi select values given as a JSON array, a stringified JSON array or a comma-separated string; names trimmed (numbers and booleans as their text), empty names and repeats dropped, ' +
+    'null, empty, blank or absent values clearing (a workflow: its default state)',
   level: 'MUST',
   area: 'mapping',
   requirements: ['MAP-020', 'MAP-022', 'MAP-023', 'MAP-027', 'MAP-029', 'MAP-030'],
   target: 'server',
   async run(ctx) {
     const scenario = selectsScenario();
+    scenario.data?.['thing']?.rows.push(...EDGE_ROWS);
     await withIntegration(ctx, scenario, {}, async (it) => {
       const entities = await it.byKey('thing');
       for (const [key, fields] of Object.entries(EXPECTED)) {

@@ -1,0 +1,127 @@
+import { isDeepStrictEqual } from 'node:util';
+import { fail } from '../../assert.js';
+import { defineCheck } from '../../check.js';
+import type { JsonRecord } from '../../shapes.js';
+import { lastResponse, testUsers, withIntegration, withUsers, type TestUser } from './integration.js';
+import type { AppDataRow } from './mock.js';
+import { MULTI_OPTIONS, SELECT_OPTIONS, WORKFLOW_OPTIONS, buildScenario, keyAndName } from './scenarios.js';
+import { rawSnapshot, snapshot, type RawSnapshot, type Snapshot } from './snapshot.js';
+
+/** The values a task holds, as snapshot.ts shows them: options by name, links by `<type>:<key>`, users by `outside:<svc/id>`. */
+type Expected = Record<string, unknown>;
+
+function scenario(ada: TestUser, bob: TestUser) {
+  const task = (id: string, values: AppDataRow): AppDataRow => ({ id, name: `Task ${id}`, ...values });
+  return buildScenario({
+    description: 'Select, people and relation values of rows synchronized again: unchanged, changed, cleared, and linked to a target that comes later.',
+    types: [
+      { id: 'task', name: 'Tasks' },
+      { id: 'project', name: 'Projects' },
+    ],
+    schema: {
+      task: keyAndName({
+        priority: { name: 'Priority', type: 'text', subType: 'single-select', options: SELECT_OPTIONS },
+        labels: { name: 'Labels', type: 'array[text]', subType: 'multi-select', options: MULTI_OPTIONS },
+        state: { name: 'State', type: 'text', subType: 'workflow', options: WORKFLOW_OPTIONS },
+        owner: { name: 'Owner', type: 'text', relation: { cardinality: 'many-to-one', name: 'Owner', targetType: 'svc/user', targetFieldId: 'user/email', kind: 'native' } },
+        watchers: { name: 'Watchers', type: 'array[text]', relation: { cardinality: 'many-to-many', name: 'Watchers', targetType: 'svc/user', targetFieldId: 'user/name', kind: 'native' } },
+        projectId: { name: 'Project Id', type: 'text', relation: { cardinality: 'many-to-one', name: 'Project', targetType: 'project', targetName: 'Tasks', targetFieldId: 'id' } },
+        related: { name: 'Related', type: 'array[text]', relation: { cardinality: 'many-to-many', name: 'Related projects', targetType: 'project', targetName: 'Related tasks', targetFieldId: 'id' } },
+        leadOf: { name: 'Lead Of', type: 'text', relation: { cardinality: 'one-to-one', name: 'Leads', targetType: 'project', targetName: 'Lead task', targetFieldId: 'id' } },
+      }),
+      project: keyAndName(),
+    },
+    rows: {
+      task: [
+        task('t1', { priority: 'High', labels: ['red', 'blue'], state: 'Doing', owner: ada.email, watchers: [ada.name, bob.name], projectId: 'p1', related: ['p1', 'p2'], leadOf: 'p1' }),
+        task('t2', { priority: 'Low', labels: ['green'], state: 'Open', owner: bob.email, watchers: [bob.name], projectId: 'p2', related: '["p2"]', leadOf: 'p2' }),
+        // p3 does not exist yet: no link until it comes.
+        task('t3', { projectId: 'p3', related: ['p3', 'p1'] }),
+      ],
+      project: [
+        { id: 'p1', name: 'Apollo' },
+        { id: 'p2', name: 'Gemini' },
+      ],
+    },
+    supportsDelta: false,
+  });
+}
+
+export default defineCheck({
+  id: 'sync.links-resync',
+  name:
+    'Select, workflow, multi select, people and integration relation values (many-to-one, many-to-many, one-to-one) of rows synchronized again: an unchanged row leaves its Entity untouched ' +
+    '(svc/modification-date too), changed and cleared values change its links, keys given as a JSON array or its text (repeats dropped), and a key whose target row comes in a later run links then; ' +
+    'a run with no change in the app changes no Entity',
+  level: 'MUST',
+  area: 'mapping',
+  requirements: ['MAP-020', 'MAP-023', 'MAP-029', 'MAP-044', 'MAP-045', 'MAP-046', 'MAP-048', 'MAP-049', 'MAP-050', 'SYNC-011'],
+  target: 'server',
+  async run(ctx) {
+    const users = testUsers(2);
+    const [ada, bob] = users as [TestUser, TestUser];
+    await withUsers(ctx, users, (ids) =>
+      withIntegration(ctx, scenario(ada, bob), {}, async (it) => {
+        const user = (u: TestUser) => `outside:${ids.get(u.email) ?? ''}`;
+        const names: Record<string, string> = { [user(ada)]: 'ada', [user(bob)]: 'bob' };
+        const view = (value: unknown) => JSON.stringify(value, (_k, v: unknown) => (typeof v === 'string' && names[v] ? names[v] : v));
+        const expectTasks = (got: Snapshot, expected: Record<string, Expected>, when: string) => {
+          for (const [key, fields] of Object.entries(expected)) {
+            const row = got['task']?.[key];
+            if (!row) fail(`${when}: the task ${key} is not in ${it.database('task')}`, lastResponse(ctx));
+            for (const [field, want] of Object.entries(fields)) {
+              if (!isDeepStrictEqual(row[field] ?? null, want)) fail(`${when}: task ${key} holds ${field} ${view(row[field] ?? null)}, expected ${view(want)}`, lastResponse(ctx));
+            }
+          }
+        };
+        const untouched = (before: RawSnapshot, after: RawSnapshot, keys: Array<[string, string]>, when: string) => {
+          for (const [type, key] of keys) {
+            const [old, now] = [before[type]?.[key], after[type]?.[key]] as [JsonRecord | undefined, JsonRecord | undefined];
+            if (!isDeepStrictEqual(old, now)) {
+              const changed = Object.keys({ ...old, ...now }).filter((f) => !isDeepStrictEqual(old?.[f], now?.[f]));
+              fail(`${when}: the ${type} ${key} was delivered unchanged, yet its Entity changed in ${changed.map((f) => `${f} (${JSON.stringify(old?.[f])} -> ${JSON.stringify(now?.[f])})`).join(', ')}`, lastResponse(ctx));
+            }
+          }
+        };
+
+        const first = await snapshot(ctx, it.space, it.source.databases);
+        const none = { Priority: null, Labels: [], State: 'Open', Owner: [], Watchers: [], 'Project Id key': null, Project: [], 'Related projects': [], Leads: [] };
+        expectTasks(
+          first,
+          {
+            t1: { Priority: 'High', Labels: ['blue', 'red'], State: 'Doing', Owner: [user(ada)], Watchers: [user(ada), user(bob)].sort(), Project: ['project:p1'], 'Related projects': ['project:p1', 'project:p2'], Leads: ['project:p1'] },
+            t2: { Priority: 'Low', Labels: ['green'], State: 'Open', Owner: [user(bob)], Watchers: [user(bob)], Project: ['project:p2'], 'Related projects': ['project:p2'], Leads: ['project:p2'] },
+            t3: { ...none, 'Project Id key': 'p3', Project: [], 'Related projects': ['project:p1'] },
+          },
+          'MAP-049 after the first sync',
+        );
+        const before = await rawSnapshot(ctx, it.space, it.source.databases);
+
+        it.app.change({
+          task: {
+            update: [{ id: 't2', priority: 'High', labels: [], state: 'Closed', owner: '', watchers: [ada.name, bob.name, ada.name], projectId: 'p1', related: [], leadOf: '' }],
+            create: [{ id: 't4', name: 'Task t4', related: '["p1", "p1", "p2"]', leadOf: 'p3' }],
+          },
+          project: { create: [{ id: 'p3', name: 'Mercury' }] },
+        });
+        await it.sync('a full sync after t2 changed or cleared every value, t4 came, and the project p3 that t3 names came');
+        const second = await snapshot(ctx, it.space, it.source.databases);
+        expectTasks(
+          second,
+          {
+            t1: { Priority: 'High', Labels: ['blue', 'red'], Project: ['project:p1'], 'Related projects': ['project:p1', 'project:p2'], Leads: ['project:p1'] },
+            t2: { ...none, Priority: 'High', State: 'Closed', Watchers: [user(ada), user(bob)].sort(), 'Project Id key': 'p1', Project: ['project:p1'] },
+            t3: { 'Project Id key': 'p3', Project: ['project:p3'], 'Related projects': ['project:p1', 'project:p3'] },
+            t4: { ...none, 'Related projects': ['project:p1', 'project:p2'], Leads: ['project:p3'] },
+          },
+          'MAP-020/MAP-029/MAP-044/MAP-049 after the second sync',
+        );
+        const after = await rawSnapshot(ctx, it.space, it.source.databases);
+        untouched(before, after, [['task', 't1']], 'SYNC-011 the second sync');
+
+        await it.sync('a full sync with no change in the app');
+        untouched(after, await rawSnapshot(ctx, it.space, it.source.databases), [...['t1', 't2', 't3', 't4'].map((k): [string, string] => ['task', k]), ...['p1', 'p2', 'p3'].map((k): [string, string] => ['project', k])], 'SYNC-011 a sync with no change in the app');
+      }),
+    );
+  },
+});
