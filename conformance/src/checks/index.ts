@@ -19,6 +19,7 @@ import commandModelFull from './server/command-model-full.js';
 import commandRemoveCollectionItems from './server/command-remove-collection-items.js';
 import commandUpdateModificationDate from './server/command-update-modification-date.js';
 import commandUpdatePartial from './server/command-update-partial.js';
+import commandValuesAtEdges from './server/command-values-at-edges.js';
 import envelopeArgsMustBeObject from './server/envelope-args-must-be-object.js';
 import envelopeArrayInArrayOut from './server/envelope-array-in-array-out.js';
 import envelopeMalformedJson from './server/envelope-malformed-json.js';
@@ -61,6 +62,7 @@ export const workspaceChecks: readonly Check[] = [
   commandCreateClientId,
   commandUpdatePartial,
   commandUpdateModificationDate,
+  commandValuesAtEdges,
   commandDelete,
   commandAddCollectionItems,
   commandRemoveCollectionItems,

@@ -20,6 +20,7 @@ import queryDefaultOrderReversed from './query-default-order-reversed.js';
 import queryEmptyCollectionNull from './query-empty-collection-null.js';
 import queryLimitNotRequired from './query-limit-not-required.js';
 import { queryRewriteFaults } from './query-rewrites.js';
+import valueFractionRounded from './value-fraction-rounded.js';
 import pageDropLast from './page-drop-last.js';
 import pageReordered from './page-reordered.js';
 import cursorGtAsGte from './cursor-gt-as-gte.js';
@@ -78,6 +79,7 @@ export const serverFaults: readonly Fault[] = [
   queryEmptyCollectionNull,
   queryLimitNotRequired,
   ...queryRewriteFaults,
+  valueFractionRounded,
   pageDropLast,
   pageReordered,
   cursorGtAsGte,

@@ -1,0 +1,160 @@
+/**
+ * Every value field type at its edges: the values a type takes, at its limits, read back as
+ * written (date-times in UTC with milliseconds), and values of another type or out of its range
+ * refused without writing anything, by create and by update. One table of cases per type.
+ *
+ * If supported, then correct: a field type the server does not offer (it refuses to create the
+ * field with schema.error/definition-invalid) is reported as unsupported; every type it offers
+ * must hold exactly its values.
+ */
+import { expectSuccess, fail } from '../../assert.js';
+import { defineCheck, type CheckContext } from '../../check.js';
+import type { Command } from '../../model/driver.js';
+import { canonicalJson, type Json } from '../../model/values.js';
+import { commandError, isRecord } from '../../shapes.js';
+import { SupportLedger } from '../../support.js';
+import { schemaBatch, uniqueSpaceName } from '../../workspace.js';
+
+interface TypeCases {
+  /** The workspace field type. */
+  type: string;
+  /** Values the type takes: [written, read back]. */
+  valid: Array<[Json, Json]>;
+  /** Values it refuses. */
+  invalid: Json[];
+}
+
+const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+
+export const VALUE_CASES: readonly TypeCases[] = [
+  { type: 'svc/text', valid: [['', ''], [' x ', ' x '], ['ü€😀 "quoted"', 'ü€😀 "quoted"']], invalid: [1, true, {}, ['a']] },
+  { type: 'svc/integer', valid: [[0, 0], [-1, -1], [MAX_SAFE, MAX_SAFE], [-MAX_SAFE, -MAX_SAFE]], invalid: [1.5, MAX_SAFE + 1, '1', true] },
+  { type: 'svc/decimal', valid: [[0.1, 0.1], [-2.5, -2.5], [3, 3], [1e15, 1e15]], invalid: ['1.5', true, {}] },
+  { type: 'svc/bool', valid: [[true, true], [false, false]], invalid: ['true', 'false', 1, 0] },
+  { type: 'svc/date', valid: [['2024-02-29', '2024-02-29'], ['1999-12-31', '1999-12-31'], ['2030-01-01', '2030-01-01']], invalid: ['2024-02-30', '2023-02-29', '2024-1-1', '2024-01-01T00:00:00.000Z', 20240101] },
+  {
+    type: 'svc/date-time',
+    valid: [
+      ['2024-01-01T00:00:00.000Z', '2024-01-01T00:00:00.000Z'],
+      ['2024-01-01T00:00:00Z', '2024-01-01T00:00:00.000Z'],
+      ['2024-01-01T05:30:00.123+05:30', '2024-01-01T00:00:00.123Z'],
+      ['1999-12-31T23:59:59.999-01:00', '2000-01-01T00:59:59.999Z'],
+    ],
+    invalid: ['2024-01-01', '2024-01-01T00:00:00', '2024-13-01T00:00:00.000Z', 'yesterday', 0],
+  },
+  { type: 'svc/url', valid: [['https://example.com/a?b=c#d', 'https://example.com/a?b=c#d'], ['http://127.0.0.1:8080', 'http://127.0.0.1:8080']], invalid: ['not a url', '/relative/path', 5] },
+  { type: 'svc/email', valid: [['a@b', 'a@b'], ['first.last+tag@example.co.uk', 'first.last+tag@example.co.uk']], invalid: ['no-at-sign', 'a@', '@b', 'a b@c.d', 7] },
+  {
+    type: 'svc/date-range',
+    valid: [[{ start: '2024-01-01', end: '2024-12-31' }, { start: '2024-01-01', end: '2024-12-31' }]],
+    invalid: ['2024-01-01', { start: '2024-01-01' }, { start: 'soon', end: '2024-01-02' }, { start: '2024-01-01', end: '2024-02-30' }],
+  },
+  {
+    type: 'svc/date-time-range',
+    valid: [[{ start: '2024-01-01T00:00:00.000Z', end: '2024-01-02T00:00:00+01:00' }, { start: '2024-01-01T00:00:00.000Z', end: '2024-01-01T23:00:00.000Z' }]],
+    invalid: [{ start: '2024-01-01', end: '2024-01-02' }, { start: '2024-01-01T00:00:00.000Z' }, 'always'],
+  },
+  {
+    type: 'svc/location',
+    valid: [
+      [{ latitude: 90, longitude: -180 }, { latitude: 90, longitude: -180 }],
+      [{ latitude: -33.86, longitude: 151.21, fullAddress: 'Sydney' }, { latitude: -33.86, longitude: 151.21, fullAddress: 'Sydney' }],
+    ],
+    invalid: [{ latitude: 90.5, longitude: 0 }, { latitude: 0, longitude: 180.5 }, { latitude: 'north', longitude: 0 }, { latitude: 0, longitude: 0, fullAddress: 5 }, [1, 2]],
+  },
+];
+
+function fieldName(space: string, type: string): string {
+  return `${space}/${type.replace(/^svc\//, '').replace(/[^A-Za-z]/g, '')}`;
+}
+
+/** The results of an array of commands sent in one request (one answer per command). */
+async function runEach(ctx: CheckContext, commands: Command[]): Promise<Array<{ success: boolean; result: unknown }>> {
+  const res = await ctx.http.command(commands);
+  const body = res.json;
+  if (res.status !== 200 || !Array.isArray(body) || body.length !== commands.length) {
+    fail(`an array of ${commands.length} commands: expected status 200 and an array of ${commands.length} results`, res);
+  }
+  return body.map((item: unknown) => (isRecord(item) ? { success: item['success'] === true, result: item['result'] } : { success: false, result: item }));
+}
+
+async function readAll(ctx: CheckContext, db: string, fields: string[]): Promise<Array<Record<string, unknown>>> {
+  const res = await ctx.http.command({ command: 'svc.entity/query', args: { query: { 'q/from': db, 'q/select': ['svc/id', ...fields], 'q/limit': 1000 } } });
+  const rows = expectSuccess(res, `reading ${db}`);
+  return Array.isArray(rows) ? rows.filter(isRecord) : [];
+}
+
+export default defineCheck({
+  id: 'command.values-at-edges',
+  name:
+    'Every value field type takes its values at their edges (the largest safe integers, leap days, time zones, empty and non-ASCII text, ranges and ' +
+    'locations at their bounds) and reads them back as written (date-times in UTC with milliseconds), and refuses values of another type or out of range ' +
+    '({success: false}) without writing anything, by create and by update',
+  level: 'MUST',
+  unsupported: 'SHOULD',
+  area: 'command-api',
+  requirements: ['CMD-ENT-009'],
+  target: 'server',
+  async run(ctx) {
+    const space = uniqueSpaceName(ctx);
+    const db = `${space}/Values`;
+    const ledger = new SupportLedger();
+    expectSuccess(
+      await schemaBatch(ctx, [{ command: 'schema.type/create', args: { 'svc/name': db, 'svc/meta': { 'svc/domain?': true }, 'svc/fields': [{ 'svc/name': `${space}/Name`, 'svc/type': 'svc/text', 'svc/meta': { 'ui/title?': true } }] } }]),
+      `creating ${db}`,
+    );
+    try {
+      // One field per type, each in its own schema batch: a type the server lacks refuses only its field.
+      const offered: TypeCases[] = [];
+      for (const cases of VALUE_CASES) {
+        const res = await schemaBatch(ctx, [{ command: 'schema.field/create', args: { 'svc/holder-type': db, 'svc/name': fieldName(space, cases.type), 'svc/type': cases.type } }]);
+        const error = commandError(res.json);
+        if (error?.name === 'schema.error/definition-invalid') ledger.lacks(cases.type, 'schema.field/create answered schema.error/definition-invalid');
+        else {
+          expectSuccess(res, `creating a field of type ${cases.type}`);
+          offered.push(cases);
+        }
+      }
+      const fields = offered.map((c) => fieldName(space, c.type));
+
+      // Valid values: one Entity each, read back as written.
+      const writes = offered.flatMap((c) => c.valid.map(([value, expected], i) => ({ field: fieldName(space, c.type), type: c.type, value, expected, name: `${c.type} ${i}` })));
+      const answers = await runEach(ctx, writes.map((w) => ({ command: 'svc.entity/create', args: { type: db, entity: { [`${space}/Name`]: w.name, [w.field]: w.value } } })));
+      answers.forEach((answer, i) => {
+        const w = writes[i];
+        if (w && !answer.success) fail(`svc.entity/create of ${w.type} ${JSON.stringify(w.value)}: a value of the type was refused: ${JSON.stringify(answer.result)?.slice(0, 300)}`, ctx.http.lastExchange?.response);
+      });
+      const rows = await readAll(ctx, db, [`${space}/Name`, ...fields]);
+      for (const w of writes) {
+        const row = rows.find((r) => r[`${space}/Name`] === w.name);
+        if (!row) fail(`the Entity written with ${w.type} ${JSON.stringify(w.value)} is not in ${db}`, ctx.http.lastExchange?.response);
+        if (canonicalJson(row[w.field] as Json) !== canonicalJson(w.expected)) {
+          fail(`${w.type} written as ${JSON.stringify(w.value)} reads back as ${JSON.stringify(row[w.field])}, expected ${JSON.stringify(w.expected)}`, ctx.http.lastExchange?.response);
+        }
+      }
+
+      // Invalid values: refused by create (no Entity appears) and by update (the value stays).
+      const target = rows.find((r) => typeof r['svc/id'] === 'string');
+      const bad = offered.flatMap((c) => c.invalid.map((value) => ({ field: fieldName(space, c.type), type: c.type, value })));
+      const refusedCreates = await runEach(ctx, bad.map((b) => ({ command: 'svc.entity/create', args: { type: db, entity: { [`${space}/Name`]: 'refused', [b.field]: b.value } } })));
+      const refusedUpdates = target
+        ? await runEach(ctx, bad.map((b) => ({ command: 'svc.entity/update', args: { type: db, entity: { 'svc/id': String(target['svc/id']), [b.field]: b.value } } })))
+        : [];
+      for (const [i, b] of bad.entries()) {
+        if (refusedCreates[i]?.success) fail(`svc.entity/create with ${b.type} ${JSON.stringify(b.value)} succeeded; a value of another type or out of range must be refused`, ctx.http.lastExchange?.response);
+        if (refusedUpdates[i]?.success) fail(`svc.entity/update with ${b.type} ${JSON.stringify(b.value)} succeeded; a value of another type or out of range must be refused`, ctx.http.lastExchange?.response);
+      }
+      const after = await readAll(ctx, db, [`${space}/Name`, ...fields]);
+      if (after.some((r) => r[`${space}/Name`] === 'refused')) fail(`a refused svc.entity/create left an Entity in ${db}`, ctx.http.lastExchange?.response);
+      const before = target === undefined ? undefined : rows.find((r) => r['svc/id'] === target['svc/id']);
+      const now = target === undefined ? undefined : after.find((r) => r['svc/id'] === target['svc/id']);
+      if (before && canonicalJson(before as Json) !== canonicalJson((now ?? null) as Json)) {
+        fail(`refused updates changed ${String(target?.['svc/id'])}: it was ${JSON.stringify(before)}, it is ${JSON.stringify(now)}`, ctx.http.lastExchange?.response);
+      }
+    } finally {
+      const out = await schemaBatch(ctx, [{ command: 'schema.type/delete', args: { name: db } }]);
+      if (out.status !== 200) ctx.log(`tear-down of ${db} answered ${out.status}`);
+    }
+    ledger.finish();
+  },
+});
