@@ -9,6 +9,7 @@ import authWrongToken from './server/auth-wrong-token.js';
 import authWebhooksNeedArchitect from './server/auth-webhooks-need-architect.js';
 import commandAddCollectionItems from './server/command-add-collection-items.js';
 import commandBadInput from './server/command-bad-input.js';
+import commandBadInputRefused from './server/command-bad-input-refused.js';
 import commandBatchAtomic from './server/command-batch-atomic.js';
 import commandBatchInOrder from './server/command-batch-in-order.js';
 import commandCreateClientId from './server/command-create-client-id.js';
@@ -73,6 +74,7 @@ export const workspaceChecks: readonly Check[] = [
   pagingCursorRule,
   commandBatchInOrder,
   commandBatchAtomic,
+  commandBadInputRefused,
   commandBadInput,
   commandModelContract,
   commandModelFull,

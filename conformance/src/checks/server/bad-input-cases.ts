@@ -1,0 +1,208 @@
+/**
+ * Malformed and impossible commands, one definition for the checks that send them
+ * (command.bad-input-refused: refused and nothing written; command.bad-input: with the error name
+ * and message the spec gives): every kind in every run (KIND_EDGES), then random variants.
+ */
+import fc from 'fast-check';
+import { derivedUuid } from '../../model/driver.js';
+import type { Fixture } from '../../model/fixture.js';
+import type { TestNames } from '../../model/schema.js';
+import type { Json } from '../../model/values.js';
+import { isRecord } from '../../shapes.js';
+
+/** A malformed or impossible command and what the spec says it gets. */
+export interface BadCase {
+  command: Json;
+  /** The ErrorName the spec gives this case. */
+  name: string;
+  /** The message names the offending part: one of these occurs in it. */
+  mentions: string[];
+  /** `data.field` names this field (entity.error/query-primitive-field-expr-invalid, CMD-ERR-003). */
+  dataField?: string;
+}
+
+const KINDS = [
+  'unknown-type',
+  'unknown-field-select',
+  'unknown-field-where',
+  'unknown-field-order',
+  'unknown-field-path',
+  'unknown-field-write',
+  'operator-arity',
+  'unknown-operator',
+  'missing-param',
+  'query-value-type',
+  'write-value-type',
+  'missing-limit',
+  'missing-sub-limit',
+  'duplicate-id',
+  'update-missing',
+  'delete-missing',
+  'not-a-collection',
+  'primitive-path',
+  'missing-item',
+  'missing-reference',
+  'order-through-collection',
+] as const;
+
+type Kind = (typeof KINDS)[number];
+
+/** Every kind, in every run. */
+export const KIND_EDGES: readonly Descriptor[] = KINDS.map((kind, i) => ({ kind, variant: i % 12, token: `edge${i}` }));
+
+export interface Descriptor {
+  kind: Kind;
+  variant: number;
+  /** Makes unknown names, parameters and ids differ between runs. */
+  token: string;
+}
+
+export const descriptor: fc.Arbitrary<Descriptor> = fc.record({
+  kind: fc.constantFrom(...KINDS),
+  variant: fc.nat({ max: 11 }),
+  token: fc.stringMatching(/^[a-z][a-z0-9]{0,6}$/),
+});
+
+function query(n: TestNames, extra: Record<string, Json> = {}, from = n.items): Json {
+  return { command: 'svc.entity/query', args: { query: { 'q/from': from, 'q/select': ['svc/id'], 'q/limit': 10, ...extra } } };
+}
+
+function withParams(command: Json, params: Record<string, Json>): Json {
+  if (!isRecord(command) || !isRecord(command['args'])) return command;
+  return { ...command, args: { ...command['args'], params } } as Json;
+}
+
+function pick<T>(list: readonly T[], variant: number): T {
+  return list[variant % list.length] as T;
+}
+
+export function build(n: TestNames, f: Fixture, { kind, variant, token }: Descriptor): BadCase {
+  const unknownType = `${n.space}/Nope${token}`;
+  const unknownField = `${n.space}/Nope${token}`;
+  const missingId = derivedUuid('missing', token, variant);
+  switch (kind) {
+    case 'unknown-type': {
+      const commands: Json[] = [
+        { command: 'svc.entity/query', args: { query: { 'q/from': unknownType, 'q/select': ['svc/id'], 'q/limit': 10 } } },
+        { command: 'svc.entity/create', args: { type: unknownType, entity: { [n.title]: 'x' } } },
+        { command: 'svc.entity/update', args: { type: unknownType, entity: { 'svc/id': f.items[0], [n.title]: 'x' } } },
+        { command: 'svc.entity/delete', args: { type: unknownType, entity: { 'svc/id': f.items[0] } } },
+        { command: 'svc.entity/add-collection-items', args: { type: unknownType, entity: { 'svc/id': f.items[0] }, field: n.tags, items: [{ 'svc/id': f.groups[0] }] } },
+      ];
+      return { command: pick(commands, variant), name: 'entity.error/schema-type-not-found', mentions: [unknownType] };
+    }
+    case 'unknown-field-select':
+      return { command: query(n, { 'q/select': ['svc/id', unknownField] }), name: 'entity.error/schema-field-not-found', mentions: [unknownField] };
+    case 'unknown-field-where':
+      return { command: query(n, { 'q/where': ['=', [unknownField], 'x'] }), name: 'entity.error/schema-field-not-found', mentions: [unknownField] };
+    case 'unknown-field-order':
+      return { command: query(n, { 'q/order-by': [[[unknownField], 'q/asc']] }), name: 'entity.error/schema-field-not-found', mentions: [unknownField] };
+    case 'unknown-field-path':
+      return { command: query(n, { 'q/where': ['=', [n.group, unknownField], 'x'] }), name: 'entity.error/schema-field-not-found', mentions: [unknownField] };
+    case 'unknown-field-write': {
+      const commands: Json[] = [
+        { command: 'svc.entity/create', args: { type: n.items, entity: { [n.title]: 'x', [unknownField]: 1 } } },
+        { command: 'svc.entity/update', args: { type: n.items, entity: { 'svc/id': f.items[1], [unknownField]: 1 } } },
+      ];
+      return { command: pick(commands, variant), name: 'entity.error/schema-field-not-found', mentions: [unknownField] };
+    }
+    case 'operator-arity': {
+      const op = pick(['=', '!=', '<', '>=', 'q/in', 'q/contains', 'q/starts-with-ignoring-case?'], variant);
+      const expr: Json = variant % 2 === 0 ? [op, [n.title]] : [op, [n.title], 'a', 'b'];
+      return { command: query(n, { 'q/where': expr }), name: 'entity.error/query-operator-invalid', mentions: [op] };
+    }
+    case 'unknown-operator': {
+      const op = `q/nope-${token}`;
+      return { command: query(n, { 'q/where': [op, [n.title], 'a'] }), name: 'entity.error/query-operator-invalid', mentions: [op] };
+    }
+    case 'missing-param': {
+      const param = `$missing-${token}`;
+      const expr: Json = variant % 2 === 0 ? ['=', [n.title], param] : ['q/in', [n.count], param];
+      return { command: withParams(query(n, { 'q/where': expr }), { '$other': 1 }), name: 'entity.error/query-param-not-found', mentions: [param] };
+    }
+    case 'query-value-type': {
+      const cases: Array<[Json, string[]]> = [
+        [['=', [n.count], 'abc'], [n.count, 'abc']],
+        [['>', [n.amount], 'ten'], [n.amount, 'ten']],
+        [['=', [n.title], 5], [n.title]],
+        [['=', [n.done], 'yes'], [n.done, 'yes']],
+        [['=', [n.due], 20240101], [n.due, '20240101']],
+        [['=', [n.at], true], [n.at]],
+        [['=', ['svc/id'], `not-a-uuid-${token}`], ['svc/id', `not-a-uuid-${token}`]],
+        [['=', [n.group], `not-a-uuid-${token}`], [n.group, `not-a-uuid-${token}`]],
+        [['q/in', [n.count], ['one', 'two']], [n.count, 'one']],
+      ];
+      const [expr, mentions] = pick(cases, variant);
+      return { command: query(n, { 'q/where': expr }), name: 'entity.error/query-value-invalid', mentions };
+    }
+    case 'write-value-type': {
+      const values: Array<[string, Json]> = [
+        [n.count, 'abc'],
+        [n.count, 1.5],
+        [n.amount, 'ten'],
+        [n.title, 5],
+        [n.done, 'yes'],
+        [n.due, 20240101],
+        [n.at, 'not a time'],
+      ];
+      const [field, value] = pick(values, variant);
+      const command: Json =
+        variant % 2 === 0
+          ? { command: 'svc.entity/create', args: { type: n.items, entity: { [n.title]: 'x', [field]: value } } }
+          : { command: 'svc.entity/update', args: { type: n.items, entity: { 'svc/id': f.items[2], [field]: value } } };
+      return { command, name: 'entity.error/value-invalid', mentions: [field] };
+    }
+    case 'missing-limit': {
+      const command = query(n);
+      const args = isRecord(command) && isRecord(command['args']) && isRecord(command['args']['query']) ? command['args']['query'] : {};
+      delete args['q/limit'];
+      return { command, name: 'entity.error/query-limit-expr-not-found', mentions: ['q/limit'] };
+    }
+    case 'missing-sub-limit':
+      return {
+        command: query(n, { 'q/select': ['svc/id', { [n.members]: { 'q/select': ['svc/id'] } }] }, n.groups),
+        name: 'entity.error/query-limit-expr-not-found',
+        mentions: ['q/limit'],
+      };
+    case 'duplicate-id': {
+      // Ids are unique across Databases: an id of either Database is taken in both.
+      const id = pick([...f.items, ...f.groups], variant);
+      const type = variant % 2 === 0 ? n.items : n.groups;
+      return { command: { command: 'svc.entity/create', args: { type, entity: { 'svc/id': id } } }, name: 'entity.error/duplicate-id', mentions: [id] };
+    }
+    case 'update-missing':
+      return { command: { command: 'svc.entity/update', args: { type: n.items, entity: { 'svc/id': missingId, [n.title]: 'x' } } }, name: 'entity.error/entity-not-found', mentions: [missingId] };
+    case 'delete-missing':
+      return { command: { command: 'svc.entity/delete', args: { type: pick([n.items, n.groups], variant), entity: { 'svc/id': missingId } } }, name: 'entity.error/entity-not-found', mentions: [missingId] };
+    case 'not-a-collection': {
+      const field = pick([n.title, n.group, n.count, 'svc/id'], variant);
+      return {
+        command: { command: 'svc.entity/add-collection-items', args: { type: n.items, entity: { 'svc/id': f.items[0] }, field, items: [{ 'svc/id': f.groups[1] }] } },
+        name: 'entity.error/not-a-collection',
+        mentions: [field],
+      };
+    }
+    case 'primitive-path': {
+      const through = pick([n.title, n.count, n.due], variant);
+      const parts: Array<Record<string, Json>> = [
+        { 'q/where': ['=', [through, 'svc/id'], 'x'] },
+        { 'q/order-by': [[[through, n.name], 'q/asc']] },
+        { 'q/select': ['svc/id', { [`alias-${token}`]: [through, 'svc/id'] }] },
+      ];
+      return { command: query(n, pick(parts, Math.floor(variant / 3))), name: 'entity.error/query-primitive-field-expr-invalid', mentions: [through], dataField: through };
+    }
+    case 'missing-item':
+      return {
+        command: { command: 'svc.entity/add-collection-items', args: { type: n.groups, entity: { 'svc/id': f.groups[0] }, field: pick([n.members, n.tagged], variant), items: [{ 'svc/id': missingId }] } },
+        name: 'entity.error/entity-not-found',
+        mentions: [missingId],
+      };
+    case 'missing-reference': {
+      const entity: Record<string, Json> = variant % 2 === 0 ? { [n.group]: { 'svc/id': missingId } } : { [n.tags]: [{ 'svc/id': f.groups[0] }, { 'svc/id': missingId }] };
+      return { command: { command: 'svc.entity/create', args: { type: n.items, entity } }, name: 'entity.error/entity-not-found', mentions: [missingId] };
+    }
+    case 'order-through-collection':
+      return { command: query(n, { 'q/order-by': [[[pick([n.tags, n.tags], variant), n.name], 'q/asc']] }), name: 'entity.error/query-operator-invalid', mentions: [n.tags] };
+  }
+}
+

@@ -1,0 +1,43 @@
+import { describeRequest, fail } from '../../assert.js';
+import { defineCheck } from '../../check.js';
+import { ModelDriver } from '../../model/driver.js';
+import { createFixture, dump } from '../../model/fixture.js';
+import { checkProperty } from '../../property.js';
+import { findStackTrace, isRecord } from '../../shapes.js';
+import { withTestWorkspace } from '../../workspace.js';
+import { KIND_EDGES, build, descriptor } from './bad-input-cases.js';
+
+export default defineCheck({
+  id: 'command.bad-input-refused',
+  name:
+    'Every kind of malformed or impossible command (unknown Database or field, wrong operator arity, unknown operator, missing $param, value of the ' +
+    'wrong type, missing q/limit, duplicate svc/id, missing Entity, collection command on a non-collection, path through a primitive field, reference ' +
+    'to a missing Entity) is refused with {success: false}, never a 5xx or a stack trace, and writes nothing',
+  level: 'MUST',
+  area: 'command-api',
+  requirements: ['CMD-ERR-009'],
+  target: 'server',
+  async run(ctx) {
+    await withTestWorkspace(ctx, async (workspace) => {
+      const driver = new ModelDriver(ctx, workspace.schema, 'bad-input-refused', 'full');
+      const fixture = await createFixture(driver, workspace);
+      const before = await dump(ctx, workspace);
+      await checkProperty(
+        ctx,
+        descriptor,
+        async (d) => {
+          const bad = build(workspace.names, fixture, d);
+          const res = await ctx.http.command(bad.command);
+          const what = `${d.kind} (${JSON.stringify(bad.command).slice(0, 300)})`;
+          if (res.status >= 500) fail(`${what}: ${describeRequest(res)} answered ${res.status}`, res);
+          const leak = findStackTrace(res.text, res.json, res.request.body);
+          if (leak !== undefined) fail(`${what}: the response leaks a stack trace or source path (${JSON.stringify(leak)})`, res);
+          if (!isRecord(res.json) || res.json['success'] !== false) fail(`${what}: expected {success: false}, the command cannot be carried out`, res);
+          const after = await dump(ctx, workspace);
+          if (after.text !== before.text) fail(`${what}: the refused command changed the data (a full dump differs before and after)`, res);
+        },
+        { examples: [...KIND_EDGES], numRuns: ctx.profile === 'quick' ? 0 : ctx.fastCheck.numRuns },
+      );
+    });
+  },
+});
