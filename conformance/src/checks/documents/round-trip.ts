@@ -18,7 +18,7 @@ import type { HttpResponse } from '../../http.js';
 import { toCurl } from '../../curl.js';
 import { checkProperty } from '../../property.js';
 import { SupportLedger } from '../../support.js';
-import { anyHtml, anyMarkdown } from './any-text.js';
+import { anyHtml, anyMarkdown, everyToken, HTML_TOKENS, MARKDOWN_TOKENS } from './any-text.js';
 import { documentArbitraryWithout, plainTextOf } from './arbitrary.js';
 import type { PMDocument } from './build.js';
 import { expectDocument, getDocumentRaw, newSecret, putDocumentRaw, type DocumentContent, type ReadFormat, type WriteFormat } from './client.js';
@@ -273,7 +273,7 @@ export async function runRoundTrip(ctx: CheckContext, kind: RoundTrip): Promise<
       await each([...edges, ...readCases(MARKDOWN_READS), ...readCases(HTML_READS)]);
       break;
     default:
-      await trips.text(kind, edges, kind === 'md' ? MARKDOWN_READS : HTML_READS);
+      await trips.text(kind, edges, kind === 'md' ? MARKDOWN_READS : HTML_READS, everyToken(kind === 'md' ? MARKDOWN_TOKENS : HTML_TOKENS));
   }
   const texts = kind === 'md' ? anyMarkdown : kind === 'html' ? anyHtml : fc.constant('');
   await checkProperty(
