@@ -167,9 +167,14 @@ export class RoundTrips {
     fail(`${what}: ${problem}${repeat}`, get ?? put, { curl });
   }
 
-  /** json written, json read: the same document; `rotate`: then each written over the document of the one before it, read again. */
+  /**
+   * json written, json read: the same document. `rotate`: then each written over the document of
+   * the one before it, then of the one before that (stores pile up changes), then the same again
+   * (nothing changes), each round read again.
+   */
   async json(cases: readonly Case[], rotate: boolean): Promise<void> {
-    const rounds = rotate && cases.length > 1 ? [cases, [...cases.slice(1), cases[0] as Case]] : [cases];
+    const shifted = (by: number) => [...cases.slice(by), ...cases.slice(0, by)];
+    const rounds = rotate && cases.length > 2 ? [cases, shifted(1), shifted(2), shifted(2)] : [cases];
     const before = new Map<string, PMDocument>();
     for (const list of rounds) {
       const written = await this.writeJson(list);
