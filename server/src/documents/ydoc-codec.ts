@@ -44,9 +44,7 @@ export function replaceContent(ydoc: Y.Doc, doc: PMNode): Uint8Array | null {
   } finally {
     ydoc.off('update', onUpdate);
   }
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: an empty update stored for no change, or one update merged alone, reads as the same content
   if (updates.length === 0) return null;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: one update merged alone is the same update
   return updates.length === 1 ? (updates[0] as Uint8Array) : Y.mergeUpdates(updates);
 }
 
