@@ -37,6 +37,8 @@ export const BATCH_TIMEOUT_MS = 30_000;
  */
 const MAX_RANDOM_DOCUMENTS = 10;
 const RUNS_PER_CASE = 3;
+/** Every how many cases the json round trip writes over another document. */
+const ROTATE_EVERY = 3;
 
 export type TextFormat = 'md' | 'html';
 export type RoundTrip = 'json' | TextFormat | 'plain-text';
@@ -173,8 +175,10 @@ export class RoundTrips {
    * (nothing changes), each round read again.
    */
   async json(cases: readonly Case[], rotate: boolean): Promise<void> {
-    const shifted = (by: number) => [...cases.slice(by), ...cases.slice(0, by)];
-    const rounds = rotate && cases.length > 2 ? [cases, shifted(1), shifted(2), shifted(2)] : [cases];
+    // The rounds over other documents take every third case (the pool's first secrets): enough kinds of change, a third of the work.
+    const some = cases.filter((_, i) => i % ROTATE_EVERY === 0);
+    const shifted = (by: number) => [...some.slice(by), ...some.slice(0, by)];
+    const rounds = rotate && some.length > 2 ? [cases, shifted(1), shifted(2), shifted(2)] : [cases];
     const before = new Map<string, PMDocument>();
     for (const list of rounds) {
       const written = await this.writeJson(list);
