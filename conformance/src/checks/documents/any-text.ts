@@ -29,7 +29,7 @@ export const anyMarkdown: fc.Arbitrary<string> = fc.array(fc.constantFrom(...MAR
 /** Up to 14 HTML tags and texts, in any order (closed or not). */
 export const anyHtml: fc.Arbitrary<string> = fc.array(fc.constantFrom(...HTML_TOKENS), { maxLength: 14 }).map((tokens) => tokens.join(''));
 
-/** Every token alone and between two words: the deterministic part, so that each is written in every run. */
+/** Every token at the start of a line, before a word: the deterministic part, so that each is written in every run. */
 export function everyToken(tokens: readonly string[]): string[] {
-  return tokens.flatMap((token) => [token, `x ${token}y`]);
+  return tokens.map((token) => `${token}x`);
 }
