@@ -71,9 +71,7 @@ function inlineToMdast(block: PMNode): PhrasingContent[] {
   const isBreak = (n: PMNode | undefined) => n?.type.name === 'hard_break';
   let first = 0;
   let end = all.length;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: past the end isBreak(undefined) stops the loop as well
   while (first < end && isBreak(all[first])) first++;
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: below the start isBreak(undefined) stops the loop, and slice(first, end) is empty either way
   while (end > first && isBreak(all[end - 1])) end--;
   const nodes = all.slice(first, end);
   // The marks of the next node that is not a hard break, for every position (one pass backwards).
@@ -81,7 +79,6 @@ function inlineToMdast(block: PMNode): PhrasingContent[] {
   const nextMarks: Mark[][] = new Array<Mark[]>(nodes.length);
   // Stryker disable next-line ArrayDeclaration: only a hard break reads nextMarks, and the last node is never one (trimmed above)
   let upcoming: Mark[] = [];
-  // Stryker disable next-line EqualityOperator: only a hard break reads nextMarks, and the first node is never one (trimmed above)
   for (let i = nodes.length - 1; i >= 0; i--) {
     nextMarks[i] = upcoming;
     const node = nodes[i] as PMNode;
@@ -94,7 +91,7 @@ function inlineToMdast(block: PMNode): PhrasingContent[] {
   const current = (): PhrasingContent[] => open.at(-1)?.children ?? root;
   for (const [i, node] of nodes.entries()) {
     let marks = wrappingMarks(node.marks);
-    // Stryker disable next-line ConditionalExpression,ArrowFunction: which marks a hard break stays inside is other markup of the same document: the md and html read back as the same document, and neither text is fixed
+    // Stryker disable next-line ArrowFunction: which marks a hard break stays inside is other markup of the same document: the md and html read back as the same document, and neither text is fixed
     if (isBreak(node)) marks = open.map((o) => o.mark).filter((m) => m.isInSet(nextMarks[i] as Mark[]));
     let keep = 0;
     while (keep < open.length && (open[keep] as { mark: Mark }).mark.isInSet(marks)) keep++;
@@ -142,7 +139,7 @@ function listItemToMdast(item: PMNode, task: boolean): ListItem {
   return {
     type: 'listItem',
     // An item of several blocks is written loose, so each block starts on a line of its own.
-    // Stryker disable next-line ConditionalExpression,EqualityOperator: a loose or tight item is other markup of the same document: the md and html read back as the same document, and neither text is fixed
+    // Stryker disable next-line EqualityOperator: a loose or tight item is other markup of the same document: the md and html read back as the same document, and neither text is fixed
     spread: children.length > 1,
     checked: task ? item.attrs['checked'] === true : null,
     children,

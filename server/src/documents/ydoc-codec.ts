@@ -5,6 +5,7 @@ import { prosemirrorToYXmlFragment, updateYFragment, yXmlFragmentToProseMirrorRo
 import * as Y from 'yjs';
 import { schema } from './schema.js';
 
+// Stryker disable next-line StringLiteral: the Yjs fragment's name, for collaborative editors; every read and write uses the same one
 export const FRAGMENT_NAME = 'prosemirror';
 
 /** A Y.Doc built from stored updates (in any order; Yjs merges them). */

@@ -7,7 +7,7 @@
  */
 import fc from 'fast-check';
 
-const MARKDOWN_TOKENS = [
+export const MARKDOWN_TOKENS: readonly string[] = [
   'a', 'b c', 'x1', ' ', '  ', '\n', '\n\n', '\t', '    code', '\\', '*', '**', '_', '__', '~', '~~', '`', '``', '[', ']', '(', ')', '!', '<', '>',
   '#', '## ', '###### ', '- ', '* ', '+ ', '1. ', '7) ', '> ', '>> ', '|', '| a | b |\n| - | - |\n', '---', '***', '===', '```', '```ts\n', '~~~',
   '- [ ] ', '- [x] ', '[a](/x)', '[a](/x "T")', '![i](/i.png)', '<https://example.com/a>', 'https://example.com/b', 'www.example.com',
@@ -15,7 +15,7 @@ const MARKDOWN_TOKENS = [
   '[j](javascript:alert(1))', '<script>x</script>', '---\ntitle: t\n---\n',
 ];
 
-const HTML_TOKENS = [
+export const HTML_TOKENS: readonly string[] = [
   'text', 'a b', ' ', '\n', '&amp;', '&lt;', '&nbsp;', '<p>', '</p>', '<b>', '</b>', '<strong>', '</strong>', '<i>', '<em>', '</em>', '<s>', '<del>',
   '</del>', '<code>', '</code>', '<pre>', '</pre>', '<pre><code class="language-ts">', '<a href="/x">', '<a href="https://example.com/a" title="T">',
   '</a>', '<img src="/i.png" alt="a">', '<img src="javascript:x">', '<br>', '<h1>', '<h3>', '</h3>', '<ul>', '</ul>', '<ol start="3">', '</ol>',
@@ -28,3 +28,8 @@ export const anyMarkdown: fc.Arbitrary<string> = fc.array(fc.constantFrom(...MAR
 
 /** Up to 14 HTML tags and texts, in any order (closed or not). */
 export const anyHtml: fc.Arbitrary<string> = fc.array(fc.constantFrom(...HTML_TOKENS), { maxLength: 14 }).map((tokens) => tokens.join(''));
+
+/** Every token at the start of a line, before a word: the deterministic part, so that each is written in every run. */
+export function everyToken(tokens: readonly string[]): string[] {
+  return tokens.map((token) => `${token}x`);
+}

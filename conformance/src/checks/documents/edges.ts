@@ -58,6 +58,7 @@ const MARKS: EdgeDocument[] = [
   { name: 'marked punctuation next to letters', doc: doc(p('a', text('!', bold), 'b', text('?', italic), 'c', text('.', strike), 'd')) },
   { name: 'inline code with a backtick and spaces', doc: doc(p(text('a`b', code), ' ', text('`', code), ' x', text(' pad ', code), 'y')) },
   { name: 'a link whose text is its address', doc: doc(p(text('https://example.com/a', link(A)), ' and ', text('someone@example.com', link('mailto:someone@example.com')))) },
+  { name: 'underscores in an autolink and next to strikethrough', doc: doc(p(text('https://example.com/a_b', link('https://example.com/a_b')), ' ', text('x_y', strike), text('_z', italic), 'w_')) },
   { name: 'link addresses of every kind', doc: doc(p(text('rel', link('/relative/path?q=1#f')), ' ', text('tel', link('tel:+123456')), ' ', text('parens', link('https://example.com/a_(b)')), ' ', text('frag', link('#section')))) },
 ];
 

@@ -67,6 +67,7 @@ export const HTML_READS: readonly ReadEdge[] = [
   { name: 'a line break and images', content: '<p>one<br>two <img src="/i.png" alt="alt" title="T"><img src="https://example.com/i.png"></p>', doc: doc(p('one', br, 'two ', image('/i.png', 'alt', 'T'), image('https://example.com/i.png'))) },
   { name: 'headings of every level', content: '<h1>1</h1><h2>2</h2><h3>3</h3><h4>4</h4><h5>5</h5><h6>6</h6>', doc: doc(heading(1, '1'), heading(2, '2'), heading(3, '3'), heading(4, '4'), heading(5, '5'), heading(6, '6')) },
   { name: 'code blocks with and without a language', content: '<pre><code class="language-ts">let a;\n</code></pre><pre><code>plain\n\nblank</code></pre>', doc: doc(codeBlock('let a;', 'ts'), codeBlock('plain\n\nblank')) },
+  { name: 'line breaks and markup inside pre', content: '<pre><code>a<br>b <b>c</b>\n\n</code></pre>', doc: doc(codeBlock('a\nb c\n')) },
   { name: 'a rule and a blockquote', content: '<p>a</p><hr><blockquote><p>q</p><blockquote><p>inner</p></blockquote></blockquote>', doc: doc(p('a'), rule, quote(p('q'), quote(p('inner')))) },
   { name: 'lists with a start and nesting', content: '<ol start="4"><li>four<ul><li>inner</li></ul></li><li><p>five</p><p>more</p></li></ol>', doc: doc(ol(4, [p('four'), ul([p('inner')])], [p('five'), p('more')])) },
   {
