@@ -74,6 +74,14 @@ export default defineCheck({
       }
       const bad = await fetchStatus(tampered(url), 'the file address with an altered signature');
       expectStatusBetween(bad, 'an address with an altered signature');
+      // The signature of one file's address does not open another file.
+      const other = new URL(String((files as Array<Record<string, unknown>>)[1]?.['url']));
+      const first = new URL(url);
+      if (other.pathname !== first.pathname && first.searchParams.has('signature')) {
+        other.searchParams.set('signature', first.searchParams.get('signature') ?? '');
+        other.searchParams.set('expires', first.searchParams.get('expires') ?? '');
+        expectStatusBetween(await fetchStatus(other.toString(), 'the address of file 1 with the signature of file 0'), 'the address of file 1 with the signature of file 0');
+      }
       const signed = new URL(url);
       const signature = signed.searchParams.get('signature');
       if (signature) {
