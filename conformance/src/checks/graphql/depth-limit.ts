@@ -19,7 +19,8 @@ export default defineCheck({
   id: 'graphql.depth-limit',
   name:
     `Query depth and cost are limited: a query nested far deeper than any useful query (40 levels) or asking for more than ${MAX_COST} Entities is refused with status 400 ` +
-    `and a GraphQL error naming the limit, before it runs; a query ${MAX_DEPTH} levels deep or of cost ${MAX_COST} runs`,
+    `and a GraphQL error naming the limit (QUERY_TOO_DEEP, QUERY_TOO_COSTLY), before it runs, also through fragments and variables and at the default limits; ` +
+    `a query ${MAX_DEPTH} levels deep or of cost ${MAX_COST} runs`,
   level: 'SHOULD',
   area: 'graphql',
   requirements: ['GQL-034', 'GQL-031'],
@@ -36,16 +37,31 @@ export default defineCheck({
       expectData(atDepth, `a query ${MAX_DEPTH} levels deep (the limit)`);
       const over = await postGraphql(ctx, n.space, { query: nested(MAX_DEPTH + 1) });
       expectStatus(over, 400, `a query ${MAX_DEPTH + 1} levels deep`);
+      if (!expectErrors(over, `a query ${MAX_DEPTH + 1} levels deep`).some((e) => e.extensions?.['code'] === 'QUERY_TOO_DEEP')) fail(`a query ${MAX_DEPTH + 1} levels deep: the error should have extensions.code QUERY_TOO_DEEP`, over);
 
       // Cost: 500 Items, each with up to 999 tags: 500 + 500 * 999 = 500,000 Entities at most.
-      const atCost = await postGraphql(ctx, n.space, { query: `{ ${GQL.findItems}(limit: 500) { id tags(limit: 999) { id } } }` });
-      expectData(atCost, `a query of cost ${MAX_COST} (the limit)`);
-      const costly = await postGraphql(ctx, n.space, { query: `{ ${GQL.findItems}(limit: 500) { id tags(limit: 1000) { id } } }` });
-      expectStatus(costly, 400, `a query of cost ${500 + 500 * 1000}`);
-      const costErrors = expectErrors(costly, `a query of cost ${500 + 500 * 1000}`);
-      if (!costErrors.some((e) => /cost|entities|limit/i.test(e.message))) fail(`the error should name the cost limit: ${JSON.stringify(costErrors)}`, costly);
-      const defaults = await postGraphql(ctx, n.space, { query: `{ ${GQL.findGroups} { members { tags { members { id } } } } }` });
-      expectStatus(defaults, 400, 'a query of cost 100 + 100^2 + 100^3 + 100^4 (every list at its default limit of 100)');
+      const runs = async (query: string, what: string, variables?: Record<string, unknown>) => expectData(await postGraphql(ctx, n.space, { query, ...(variables ? { variables } : {}) }), what);
+      const refused = async (query: string, what: string, code: string, variables?: Record<string, unknown>) => {
+        const res = await postGraphql(ctx, n.space, { query, ...(variables ? { variables } : {}) });
+        expectStatus(res, 400, what);
+        const errors = expectErrors(res, what);
+        if (!errors.some((e) => e.extensions?.['code'] === code)) fail(`${what}: the error should have extensions.code ${code} (spec/graphql/README.md, "Query limits"), got ${JSON.stringify(errors).slice(0, 300)}`, res);
+      };
+      await runs(`{ ${GQL.findItems}(limit: 500) { id tags(limit: 999) { id } } }`, `a query of cost ${MAX_COST} (the limit)`);
+      await refused(`{ ${GQL.findItems}(limit: 500) { id tags(limit: 1000) { id } } }`, `a query of cost ${500 + 500 * 1000}`, 'QUERY_TOO_COSTLY');
+      // A related object counts 1 per parent: 500 + 500 + 500 * 998 = 500,000.
+      await runs(`{ ${GQL.findItems}(limit: 500) { createdBy { id } tags(limit: 998) { id } } }`, 'a query of cost 500,000 with a related object');
+      await refused(`{ ${GQL.findItems}(limit: 500) { createdBy { id } tags(limit: 999) { id } } }`, 'a query of cost 500,500 with a related object', 'QUERY_TOO_COSTLY');
+      // Lists without limit count at the default of 100: 100 + 100 * 100 + 100 * 100 * 48 = 490,100; with 49, 500,100.
+      await runs(`{ ${GQL.findItems} { tags { members(limit: 48) { id } } } }`, 'a query of cost 490,100 at the default limits');
+      await refused(`{ ${GQL.findItems} { tags { members(limit: 49) { id } } } }`, 'a query of cost 500,100 at the default limits', 'QUERY_TOO_COSTLY');
+      await refused(`{ ${GQL.findGroups} { members { tags { members { id } } } } }`, 'a query of cost 100 + 100^2 + 100^3 + 100^4 (every list at its default limit of 100)', 'QUERY_TOO_COSTLY');
+      // Fragments, inline fragments and variables count as what they stand for.
+      await refused(`{ ${GQL.findItems}(limit: 500) { ...Costly } } fragment Costly on ${GQL.item} { tags(limit: 1000) { id } }`, 'a costly selection in a fragment', 'QUERY_TOO_COSTLY');
+      await refused(`{ ${GQL.findItems}(limit: 500) { ... on ${GQL.item} { tags(limit: 1000) { id } } } }`, 'a costly selection in an inline fragment', 'QUERY_TOO_COSTLY');
+      await refused(`query Q($n: Int) { ${GQL.findItems}(limit: 500) { tags(limit: $n) { id } } }`, 'a costly limit given as a variable', 'QUERY_TOO_COSTLY', { n: 1000 });
+      await runs(`query Q($n: Int) { ${GQL.findItems}(limit: 500) { tags(limit: $n) { id } } }`, 'a limit of cost 500,000 given as a variable', { n: 999 });
+      await refused(`{ ${GQL.findItems}(limit: 1) { ...Deep } } fragment Deep on ${GQL.item} { ${nested(MAX_DEPTH + 1).replace(/^\{ \w+\(limit: 1\) \{ /, '').replace(/ \} \}$/, '')} }`, `a selection ${MAX_DEPTH + 1} levels deep through a fragment`, 'QUERY_TOO_DEEP');
     });
   },
 });

@@ -53,15 +53,19 @@ export default defineCheck({
         const ahead = Date.parse(expiresAt) - asked;
         if (Math.abs(ahead - HOUR) > SKEW) fail(`file ${i}: urlExpiresAt ${expiresAt} should be 60 minutes after the response (Date: ${res.headers['date']}), it is ${Math.round(ahead / 60_000)} minutes`, res);
       }
-      const url = String((files as Array<Record<string, unknown>>)[0]?.['url']);
-      if (url.startsWith(`${ctx.http.baseUrl}/`)) {
-        const now = await ctx.http.request({ method: 'GET', path: url.slice(ctx.http.baseUrl.length), auth: 'none' });
-        if (now.status >= 400) fail(`the file address answered ${now.status} within its lifetime`, now);
-        if (now.status >= 300 && now.headers['location'] !== stored[0]?.['file/url']) fail(`the file address redirects to ${now.headers['location']}, not to the stored file ${stored[0]?.['file/url']}`, now);
-      } else {
-        const status = await fetchStatus(url, 'the file address');
-        if (status >= 400) fail(`the file address ${url} answered ${status} within its lifetime`);
+      // Every address leads to its own file.
+      for (const [i, file] of (files as Array<Record<string, unknown>>).entries()) {
+        const address = String(file['url']);
+        if (address.startsWith(`${ctx.http.baseUrl}/`)) {
+          const now = await ctx.http.request({ method: 'GET', path: address.slice(ctx.http.baseUrl.length), auth: 'none' });
+          if (now.status >= 400) fail(`the address of file ${i} answered ${now.status} within its lifetime`, now);
+          if (now.status >= 300 && now.headers['location'] !== stored[i]?.['file/url']) fail(`the address of file ${i} redirects to ${now.headers['location']}, not to the stored file ${stored[i]?.['file/url']}`, now);
+        } else {
+          const status = await fetchStatus(address, `the address of file ${i}`);
+          if (status >= 400) fail(`the address of file ${i} (${address}) answered ${status} within its lifetime`);
+        }
       }
+      const url = String((files as Array<Record<string, unknown>>)[0]?.['url']);
       const moved = new URL(url);
       if (moved.searchParams.has('expires')) {
         moved.searchParams.set('expires', String(Date.now() - HOUR));
@@ -70,6 +74,14 @@ export default defineCheck({
       }
       const bad = await fetchStatus(tampered(url), 'the file address with an altered signature');
       expectStatusBetween(bad, 'an address with an altered signature');
+      // The signature of one file's address does not open another file.
+      const other = new URL(String((files as Array<Record<string, unknown>>)[1]?.['url']));
+      const first = new URL(url);
+      if (other.pathname !== first.pathname && first.searchParams.has('signature')) {
+        other.searchParams.set('signature', first.searchParams.get('signature') ?? '');
+        other.searchParams.set('expires', first.searchParams.get('expires') ?? '');
+        expectStatusBetween(await fetchStatus(other.toString(), 'the address of file 1 with the signature of file 0'), 'the address of file 1 with the signature of file 0');
+      }
       const signed = new URL(url);
       const signature = signed.searchParams.get('signature');
       if (signature) {
