@@ -42,6 +42,7 @@ import mappingDatabases from './mapping-databases.js';
 import mappingFieldTypes from './mapping-field-types.js';
 import mappingFormats from './mapping-formats.js';
 import mappingHidden from './mapping-hidden.js';
+import mappingNames from './mapping-names.js';
 import mappingPeople from './mapping-people.js';
 import mappingRelations from './mapping-relations.js';
 import mappingSelects from './mapping-selects.js';
@@ -65,6 +66,7 @@ import webhookInstall from './webhook-install.js';
 export const syncChecks: readonly Check[] = [
   // The mapping of an app schema to Databases and fields.
   mappingDatabases,
+  mappingNames,
   mappingFieldTypes,
   mappingFormats,
   mappingTitle,
