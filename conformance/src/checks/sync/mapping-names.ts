@@ -50,7 +50,7 @@ export default defineCheck({
     '(trimmed; the field id when the name is blank), " (2)", " (3)" for names taken in the type (also "deleted in source"); names cut at 200 characters without splitting a character or ending in a blank, ' +
     'the suffix inside the bound; each row value lands in the field of its own app field',
   level: 'MUST',
-  area: 'mapping',
+  area: 'sync',
   requirements: ['SYNC-011', 'SYNC-006'],
   target: 'server',
   async run(ctx) {
