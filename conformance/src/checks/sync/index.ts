@@ -57,6 +57,7 @@ import tryLater from './try-later.js';
 import valuesBool from './values-bool.js';
 import valuesFiles from './values-files.js';
 import valuesIcon from './values-icon.js';
+import valuesInvalid from './values-invalid.js';
 import valuesLocation from './values-location.js';
 import valuesRichText from './values-rich-text.js';
 import valuesScalars from './values-scalars.js';
@@ -80,6 +81,7 @@ export const syncChecks: readonly Check[] = [
   valuesScalars,
   valuesLocation,
   valuesSelects,
+  valuesInvalid,
   valuesIcon,
   valuesRichText,
   valuesFiles,
