@@ -37,10 +37,13 @@ function scenario(ada: TestUser, bob: TestUser) {
         task('t2', { priority: 'Low', labels: ['green'], state: 'Open', owner: bob.email, watchers: [bob.name], projectId: 'p2', related: '["p2"]', leadOf: 'p2' }),
         // p3 does not exist yet: no link until it comes.
         task('t3', { projectId: 'p3', related: ['p3', 'p1'] }),
+        task('t5', { projectId: 7, related: [7, '7', ' p1 '] }),
       ],
       project: [
         { id: 'p1', name: 'Apollo' },
         { id: 'p2', name: 'Gemini' },
+        // A number key: relation keys given as numbers name it.
+        { id: 7, name: 'Seven' },
       ],
     },
     supportsDelta: false,
@@ -51,7 +54,7 @@ export default defineCheck({
   id: 'sync.links-resync',
   name:
     'Select, workflow, multi select, people and integration relation values (many-to-one, many-to-many, one-to-one) of rows synchronized again: an unchanged row leaves its Entity untouched ' +
-    '(svc/modification-date too), changed and cleared values change its links, keys given as a JSON array or its text (repeats dropped), and a key whose target row comes in a later run links then; ' +
+    '(svc/modification-date too), changed and cleared values change its links, keys given as a JSON array or its text (repeats and blanks around keys dropped, numbers as their text), and a key whose target row comes in a later run links then; ' +
     'a run with no change in the app changes no Entity',
   level: 'MUST',
   area: 'mapping',
@@ -98,6 +101,7 @@ export default defineCheck({
             t1: { Priority: 'High', Labels: ['blue', 'red'], State: 'Doing', Owner: [user(ada)], Watchers: [user(ada), user(bob)].sort(), Project: ['project:p1'], 'Related projects': ['project:p1', 'project:p2'], Leads: ['project:p1'] },
             t2: { Priority: 'Low', Labels: ['green'], State: 'Open', Owner: [user(bob)], Watchers: [user(bob)], Project: ['project:p2'], 'Related projects': ['project:p2'], Leads: ['project:p2'] },
             t3: { ...none, 'Project Id key': 'p3', Project: [], 'Related projects': ['project:p1'] },
+            t5: { ...none, 'Project Id key': '7', Project: ['project:7'], 'Related projects': ['project:7', 'project:p1'] },
           },
           'MAP-049 after the first sync',
         );
@@ -124,7 +128,7 @@ export default defineCheck({
         untouched(before, after, [['task', 't1']], 'SYNC-011 the second sync');
 
         await it.sync('a full sync with no change in the app');
-        untouched(after, (await read()).raw, [...['t1', 't2', 't3', 't4'].map((k): [string, string] => ['task', k]), ...['p1', 'p2', 'p3'].map((k): [string, string] => ['project', k])], 'SYNC-011 a sync with no change in the app');
+        untouched(after, (await read()).raw, [...['t1', 't2', 't3', 't4', 't5'].map((k): [string, string] => ['task', k]), ...['p1', 'p2', 'p3', '7'].map((k): [string, string] => ['project', k])], 'SYNC-011 a sync with no change in the app');
       }),
     );
   },
