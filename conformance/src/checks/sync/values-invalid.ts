@@ -5,11 +5,13 @@ import { lastResponse, withIntegration } from './integration.js';
 import { oneTypeScenario } from './scenarios.js';
 import { startScriptFront, type ScriptFront } from './script-front.js';
 
-/** An app field, a value outside every notation of its field (spec/integrations.md, "Values"), and why. */
+/** An app field, a value outside every notation of its field (spec/integrations.md, "Values"), and why; or a whole row whose key is unusable. */
 interface Case {
   field: string;
   value: unknown;
   why: string;
+  /** The row to deliver instead of `{id: "bad", name, <field>: <value>}` (its key is the problem). */
+  row?: Record<string, unknown>;
 }
 
 const FIELDS = {
@@ -25,6 +27,8 @@ const FIELDS = {
   place: { name: 'Place', type: 'text', subType: 'location' },
   remark: { name: 'Remark', type: 'text' },
   tags: { name: 'Tags', type: 'text', subType: 'multi-select' },
+  ref: { name: 'Ref', type: 'text', relation: { cardinality: 'many-to-one', name: 'Ref', targetType: 'elsewhere', targetFieldId: 'id' } },
+  refs: { name: 'Refs', type: 'array[text]', relation: { cardinality: 'many-to-many', name: 'Refs', targetType: 'elsewhere', targetFieldId: 'id' } },
 } as const;
 
 /** The cases every run draws, the quick profile too: the edges just outside each notation. */
@@ -37,6 +41,7 @@ const EDGES: readonly Case[] = [
   { field: 'place', value: `40°60'0"N 74°0'0"W`, why: '60 minutes' },
   { field: 'period', value: '{"start": "2026-01-01"}', why: 'a range without its end' },
   { field: 'count', value: '1.5', why: 'a fraction in an integer field' },
+  { field: 'id', value: '   ', why: 'a blank row key', row: { id: '   ', name: 'A row with a blank key' } },
 ];
 
 /** Further cases of the full profile. */
@@ -83,6 +88,12 @@ const MORE: readonly Case[] = [
   { field: 'remark', value: { text: 'an object' }, why: 'an object in a text field' },
   { field: 'tags', value: [{ name: 'an object' }], why: 'an object among the names' },
   { field: 'tags', value: '["unclosed"', why: 'a JSON array that does not parse' },
+  { field: 'ref', value: { id: 'x' }, why: 'an object as a relation key' },
+  { field: 'refs', value: '["x"', why: 'keys as a JSON array that does not parse' },
+  { field: 'refs', value: [['x']], why: 'an array as a key' },
+  { field: 'id', value: undefined, why: 'a row without its key', row: { name: 'A row without a key' } },
+  { field: 'id', value: '', why: 'an empty row key', row: { id: '', name: 'A row with an empty key' } },
+  { field: 'id', value: 'k'.repeat(1001), why: 'a row key over 1,000 characters', row: { id: 'k'.repeat(1001), name: 'A row with a long key' } },
 ];
 
 /** The workspace field of an app field. */
@@ -92,7 +103,7 @@ export default defineCheck({
   id: 'sync.values-invalid',
   name:
     'A value outside every notation of its field (February 29 of a common year, hour 24, an offset of 60 minutes, April 31, a latitude beyond 90, 60 minutes of arc, a range without its end, ' +
-    'a fraction in an integer field, ...) never lands as another value: the run fails (spec: integration.error/row-invalid, sync.invalid-row) or, if the server takes the row, ' +
+    'a fraction in an integer field, a blank row key, ...) never lands as another value, and a row without a usable key never becomes an Entity: the run fails (spec: integration.error/row-invalid, sync.invalid-row) or, if the server takes the row, ' +
     'the field holds no value; each value alone in its run (the quick profile draws the edges, the full profile more)',
   level: 'MUST',
   area: 'mapping',
@@ -105,11 +116,17 @@ export default defineCheck({
     await withIntegration(ctx, scenario, { sync: false, front: async (url) => (front = await startScriptFront(url)) }, async (it) => {
       const schema = await it.schema();
       for (const c of cases) {
-        (front as ScriptFront).script('thing', [{ items: [{ id: 'bad', name: 'A row with a bad value', [c.field]: c.value }], synchronizationType: 'delta' }]);
+        (front as ScriptFront).script('thing', [{ items: [c.row ?? { id: 'bad', name: 'A row with a bad value', [c.field]: c.value }], synchronizationType: 'delta' }]);
         const { run } = await runSync(ctx, it.source.id);
         if (run.status !== 'succeeded') continue;
-        const entity = (await it.byKey('thing', 'Id', schema)).get('bad');
-        const stored = entity?.[it.field(fieldName(c.field))] ?? null;
+        const rows = await it.entities('thing', schema);
+        if (c.row) {
+          const keys = rows.map((r) => r[it.field('Id')]).filter((k) => k !== 'bad');
+          if (keys.length > 0) fail(`a row with ${c.why} (${JSON.stringify(c.row).slice(0, 120)}): the run ${run.id} succeeded and the Database holds an Entity with the key ${JSON.stringify(keys[0]).slice(0, 120)}; a row without a usable key fails the run (or is left out), it never becomes an Entity`, lastResponse(ctx));
+          continue;
+        }
+        const entity = rows.find((r) => r[it.field('Id')] === 'bad');
+        const stored = entity?.[it.field(fieldName(c.field))] ?? entity?.[it.field(`${fieldName(c.field)} key`)] ?? null;
         if (stored !== null && !(Array.isArray(stored) && stored.length === 0)) {
           fail(`${c.field} given ${JSON.stringify(c.value)} (${c.why}): the run ${run.id} succeeded and the Entity holds ${JSON.stringify(stored)}; a value outside the field's notations fails the run (or lands as no value), never as another value`, lastResponse(ctx));
         }
