@@ -113,10 +113,12 @@ export default defineCheck({
           },
           project: { create: [{ id: 'p3', name: 'Mercury' }] },
         });
-        await it.sync('a full sync after t2 changed or cleared every value, t4 came, and the project p3 that t3 names came');
-        const { raw: after, values: second } = await read();
+        const second = await it.sync('a full sync after t2 changed or cleared every value, t4 came, and the project p3 that t3 names came');
+        // t2 is the one Entity the rows change (t3 and t4 are linked by key at the end of the run, t1 is delivered unchanged).
+        if (second.stats.updated !== 1 || second.stats.created !== 2) fail(`SYNC-011: the second run reports updated ${second.stats.updated} and created ${second.stats.created}, expected 1 (t2) and 2 (t4, p3)`, lastResponse(ctx));
+        const { raw: after, values: secondValues } = await read();
         expectTasks(
-          second,
+          secondValues,
           {
             t1: { Priority: 'High', Labels: ['blue', 'red'], Project: ['project:p1'], 'Related projects': ['project:p1', 'project:p2'], Leads: ['project:p1'] },
             t2: { ...none, Priority: 'High', State: 'Closed', Watchers: [user(ada), user(bob)].sort(), 'Project Id key': 'p1', Project: ['project:p1'] },
@@ -127,7 +129,8 @@ export default defineCheck({
         );
         untouched(before, after, [['task', 't1']], 'SYNC-011 the second sync');
 
-        await it.sync('a full sync with no change in the app');
+        const third = await it.sync('a full sync with no change in the app');
+        if (third.stats.updated !== 0 || third.stats.created !== 0 || third.stats.removed !== 0) fail(`SYNC-011: a run with no change in the app reports ${JSON.stringify(third.stats)}; it updates, creates and removes nothing`, lastResponse(ctx));
         untouched(after, (await read()).raw, [...['t1', 't2', 't3', 't4', 't5'].map((k): [string, string] => ['task', k]), ...['p1', 'p2', 'p3', '7'].map((k): [string, string] => ['project', k])], 'SYNC-011 a sync with no change in the app');
       }),
     );
