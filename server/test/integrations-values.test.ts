@@ -186,7 +186,8 @@ describe('locations', () => {
   });
 
   it('MAP-039 MAP-040 refuses what is not a place: out of range, conflicting letters, minutes over 59', () => {
-    for (const bad of ['91, 0', '0, 181', `40°42'46"N 74°0'22"N`, `40°61'N 74°W`, '-40 N, 74 W', 'somewhere', '1 2 3', '{"latitude": 1}', 42]) {
+    // One number is never split into two coordinates ('40.7128' is no place, nor '4012').
+    for (const bad of ['91, 0', '0, 181', `40°42'46"N 74°0'22"N`, `40°61'N 74°W`, '-40 N, 74 W', 'somewhere', '1 2 3', '{"latitude": 1}', 42, '40.7128', '4012', '-33.8688']) {
       expect(() => toLocation(bad), String(bad)).toThrow(ValueError);
     }
     expect(toLocation('')).toBeNull();

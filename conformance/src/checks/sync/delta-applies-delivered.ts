@@ -30,6 +30,7 @@ export default defineCheck({
       if (t5?.[it.field('Name')] !== 'Thing 5' || t5?.[it.field('Size')] !== 5) fail(`SYNC-003: the created row t5 holds ${JSON.stringify(t5)}, expected Name "Thing 5" and Size 5`, lastResponse(ctx));
       expectUnchanged(before, after, ['t2', 't3', 't4'], 'SYNC-002 a delta sync applies only the delivered changes', lastResponse(ctx));
       if (run.stats.removed !== 0) fail(`SYNC-002: the delta run removed ${run.stats.removed} Entities; a delta removes only rows with __syncAction REMOVE`, lastResponse(ctx));
+      if (run.stats.updated !== 1 || run.stats.created !== 1) fail(`SYNC-003: the delta run reports updated ${run.stats.updated} and created ${run.stats.created}, expected 1 (t1) and 1 (t5)`, lastResponse(ctx));
     });
   },
 });

@@ -1,6 +1,7 @@
 /**
  * The app with inbound events the event checks use: webhooks enabled (a secret and an external
- * workspace id), a filter, three rows, an event whose transform renames, removes and creates rows,
+ * workspace id), a filter, three rows, an event whose transform renames, removes and creates rows
+ * and removes a key never synchronized,
  * and a forged event (signed with a wrong secret).
  */
 import type { Scenario } from './mock.js';
@@ -27,6 +28,8 @@ export function eventsScenario(): Scenario {
           { id: 't1', name: 'Renamed by an event', size: 100, __syncAction: 'SET' },
           { id: 't2', __syncAction: 'REMOVE' },
           { id: 't9', name: 'Created by an event', size: 9, __syncAction: 'SET' },
+          // A REMOVE of a key never synchronized is harmless.
+          { id: 'u9', __syncAction: 'REMOVE' },
         ],
       },
     },

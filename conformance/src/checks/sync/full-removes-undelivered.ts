@@ -22,7 +22,9 @@ export default defineCheck({
       if (after.get('t3')?.[it.field('Size')] !== 33) fail(`SYNC-011: t3 was delivered with size 33; its Entity holds ${JSON.stringify(after.get('t3')?.[it.field('Size')])}`, lastResponse(ctx));
       if (after.get('t3')?.['svc/id'] !== before.get('t3')?.['svc/id']) fail('SYNC-011: the delivered row t3 became a new Entity; a row updates its Entity', lastResponse(ctx));
       expectUnchanged(before, after, ['t1', 't4'], 'SYNC-008 only data not delivered is removed; unchanged rows keep their Entities', lastResponse(ctx));
-      if (run.stats.removed !== 1) fail(`SYNC-008: the run reports ${run.stats.removed} removed Entities, expected 1 (t2)`, lastResponse(ctx));
+      if (run.stats.removed !== 1 || run.stats.updated !== 1 || run.stats.created !== 0) {
+        fail(`SYNC-008: the run reports removed ${run.stats.removed}, updated ${run.stats.updated} and created ${run.stats.created}, expected 1 (t2), 1 (t3; t1 and t4 came unchanged) and 0`, lastResponse(ctx));
+      }
     });
   },
 });

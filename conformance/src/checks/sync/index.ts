@@ -42,6 +42,7 @@ import mappingDatabases from './mapping-databases.js';
 import mappingFieldTypes from './mapping-field-types.js';
 import mappingFormats from './mapping-formats.js';
 import mappingHidden from './mapping-hidden.js';
+import mappingNames from './mapping-names.js';
 import mappingPeople from './mapping-people.js';
 import mappingRelations from './mapping-relations.js';
 import mappingSelects from './mapping-selects.js';
@@ -56,6 +57,7 @@ import tryLater from './try-later.js';
 import valuesBool from './values-bool.js';
 import valuesFiles from './values-files.js';
 import valuesIcon from './values-icon.js';
+import valuesInvalid from './values-invalid.js';
 import valuesLocation from './values-location.js';
 import valuesRichText from './values-rich-text.js';
 import valuesScalars from './values-scalars.js';
@@ -65,6 +67,7 @@ import webhookInstall from './webhook-install.js';
 export const syncChecks: readonly Check[] = [
   // The mapping of an app schema to Databases and fields.
   mappingDatabases,
+  mappingNames,
   mappingFieldTypes,
   mappingFormats,
   mappingTitle,
@@ -78,6 +81,7 @@ export const syncChecks: readonly Check[] = [
   valuesScalars,
   valuesLocation,
   valuesSelects,
+  valuesInvalid,
   valuesIcon,
   valuesRichText,
   valuesFiles,

@@ -62,10 +62,10 @@ export interface Integration {
   /** A workspace field name of this Space: `<Space>/<name>`. */
   field(name: string): string;
   schema(): Promise<SchemaView>;
-  /** Every Entity of the Database of an app type, every field selected (read.ts). */
-  entities(type: string): Promise<JsonRecord[]>;
-  /** The Entities of an app type by their key (the `<Space>/Id` field, or `keyFieldName`). */
-  byKey(type: string, keyFieldName?: string): Promise<Map<string, JsonRecord>>;
+  /** Every Entity of the Database of an app type, every field selected (read.ts); `view`: the schema when read already. */
+  entities(type: string, view?: SchemaView): Promise<JsonRecord[]>;
+  /** The Entities of an app type by their key (the `<Space>/Id` field, or `keyFieldName`); `view`: the schema when read already. */
+  byKey(type: string, keyFieldName?: string, view?: SchemaView): Promise<Map<string, JsonRecord>>;
   /** Runs a sync of the source and requires it to succeed. */
   sync(what: string): Promise<SyncRun>;
   /** Adds another source of the same account into another Space (removed afterwards). */
@@ -195,10 +195,10 @@ export function integrationOf(ctx: CheckContext, app: MockApp, account: Integrat
     database,
     field: (name) => `${space}/${name}`,
     schema: () => readSchema(ctx),
-    entities: async (type) => readEntities(ctx, await readSchema(ctx), database(type), `reading the synchronized Entities of type "${type}"`),
-    byKey: async (type, keyFieldName = 'Id') => {
+    entities: async (type, view) => readEntities(ctx, view ?? (await readSchema(ctx)), database(type), `reading the synchronized Entities of type "${type}"`),
+    byKey: async (type, keyFieldName = 'Id', view) => {
       const key = `${space}/${keyFieldName}`;
-      const rows = await integration.entities(type);
+      const rows = await integration.entities(type, view);
       const out = new Map<string, JsonRecord>();
       for (const row of rows) {
         const value = row[key];

@@ -49,11 +49,12 @@ export default defineCheck({
     await withIntegration(ctx, SCENARIO, { sync: false, front: async (url) => (front = await startScriptFront(url)) }, async (it) => {
       const script = front as ScriptFront;
       let model: ModelState = new Map();
+      const schema = await it.schema();
       const step = async (what: string, pages: ScriptedPage[], keep: boolean) => {
         script.script('thing', pages);
         const run = await it.sync(what);
         const expected = applyRun(model, pages, keep);
-        const after = await it.byKey('thing');
+        const after = await it.byKey('thing', 'Id', schema);
         expectKeys(after, [...expected.state.keys()], `${keep ? 'SYNC-009' : 'SYNC-008'} after ${what}`, lastResponse(ctx));
         for (const [key, values] of expected.state) {
           const size = after.get(key)?.[it.field('Size')];

@@ -1,4 +1,5 @@
-import { fail } from '../../assert.js';
+import { expectSuccess, fail } from '../../assert.js';
+import { schemaBatch } from '../../workspace.js';
 import { defineCheck } from '../../check.js';
 import { lastResponse, withIntegration } from './integration.js';
 import { expectField, expectFormat } from './schema-expect.js';
@@ -21,7 +22,7 @@ export default defineCheck({
   id: 'sync.mapping-formats',
   name:
     'The format of a new field is kept in its svc/meta svc/format: Money {currencyCode, hasThousandSeparator, precision}, Percent and Number {unit} on svc/decimal, phone on svc/text; ' +
-    'a format the app changes later does not change an existing field, and a field the app adds later gets its format',
+    'a format the app changes later does not change an existing field, and a field the app adds later (or one an administrator deleted) is created with its format',
   level: 'MUST',
   area: 'mapping',
   requirements: ['MAP-002', 'MAP-003', 'MAP-004', 'MAP-005', 'MAP-008'],
@@ -46,8 +47,12 @@ export default defineCheck({
       if (!schema?.['price']) fail('the mock app lost the schema of "thing"', lastResponse(ctx));
       schema['price'] = { ...schema['price'], format: OTHER_MONEY };
       schema['fee'] = { name: 'Fee', type: 'number', format: OTHER_MONEY };
-      await it.sync('a sync after the app changed the format of "price" and added "fee"');
+      // An administrator deletes the synchronized field Share: the next run creates it again, with its format.
+      expectSuccess(await schemaBatch(ctx, [{ command: 'schema.field/delete', args: { 'holder-type': things, name: it.field('Share') } }]), `deleting the synchronized field ${it.field('Share')} as an administrator`);
+      await it.sync('a sync after the app changed the format of "price" and added "fee", and an administrator deleted the field Share');
       const after = await it.schema();
+      expectField(after, things, it.field('Share'), { type: 'svc/decimal' }, 'the field "share" an administrator deleted is created again by the next run');
+      expectFormat(after, things, it.field('Share'), PERCENT, 'the field "share" created again takes its format');
       expectFormat(after, things, it.field('Price'), MONEY, 'MAP-005 the format applies only to newly created fields: the existing field Price keeps its format');
       expectField(after, things, it.field('Fee'), { type: 'svc/decimal' }, 'MAP-005 the field "fee" the app added');
       expectFormat(after, things, it.field('Fee'), OTHER_MONEY, 'MAP-005 the newly created field Fee takes its format');

@@ -15,12 +15,16 @@ function scenario(users: TestUser[]) {
       owner: { name: 'Owner', type: 'text', relation: { cardinality: 'many-to-one', name: 'Owner', targetType: 'svc/user', targetFieldId: 'user/email', kind: 'native' } },
       watchers: { name: 'Watchers', type: 'array[text]', relation: { cardinality: 'many-to-many', name: 'Watchers', targetType: 'svc/user', targetFieldId: 'user/name', kind: 'native' } },
       reviewer: { name: 'Reviewer', type: 'text', relation: { cardinality: 'many-to-one', name: 'Reviewer', targetType: 'svc/user', targetFieldId: 'name', kind: 'native' } },
+      cc: { name: 'Cc', type: 'array[text]', relation: { cardinality: 'many-to-many', name: 'Cc', targetType: 'svc/user', targetFieldId: 'user/email', kind: 'native' } },
     },
     [
       { id: 't1', name: 'One', owner: ada.email, watchers: [ada.name, bob.name], reviewer: bob.name },
       // E-mails match case-sensitively; a targetFieldId other than user/email matches names, not e-mails.
       { id: 't2', name: 'Two', owner: bob.email.toUpperCase(), watchers: [bob.name, 'Nobody at all'], reviewer: ada.email },
       { id: 't3', name: 'Three', owner: 'nobody@example.org', watchers: [] },
+      // Several e-mails in one text are a comma-separated list; a name in a text is one name (names may hold commas).
+      { id: 't4', name: 'Four', watchers: bob.name, cc: `${ada.email}, ${bob.email}` },
+      { id: 't5', name: 'Five', watchers: `${ada.name}, ${bob.name}`, cc: JSON.stringify([bob.email]) },
     ],
   );
 }
@@ -54,11 +58,14 @@ export default defineCheck({
           t1: { Owner: [ada], Watchers: [ada, bob].sort(), Reviewer: [bob] },
           t2: { Owner: [], Watchers: [bob], Reviewer: [] },
           t3: { Owner: [], Watchers: [], Reviewer: [] },
+          t4: { Owner: [], Watchers: [bob], Reviewer: [], Cc: [ada, bob].sort() },
+          t5: { Watchers: [], Cc: [bob] },
         };
         const why: Record<string, string> = {
           Owner: 'MAP-046 matched by user/email, case-sensitively',
           Watchers: 'MAP-045/MAP-047 matched by user/name',
           Reviewer: 'MAP-047 targetFieldId "name": matched by user/name',
+          Cc: 'MAP-045/MAP-046 many-to-many by user/email: a JSON array, its text, or a comma-separated text',
         };
         for (const [key, fields] of Object.entries(expected)) {
           const entity = entities.get(key);

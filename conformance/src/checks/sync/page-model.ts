@@ -17,6 +17,8 @@ export interface ModelRun {
   state: ModelState;
   /** The counts the run must report (`SyncStats`). */
   stats: { pages: number; rows: number; created: number; removed: number };
+  /** Existing Entities a SET row changed (`updated`), when each was changed once; undefined when one was changed on several pages (counting it once or per write are both fair readings). */
+  updated: number | undefined;
   /** Keys whose Entity the run kept and wrote with a SET row (their `svc/id` stays unless the run also removed the key). */
   set: Set<string>;
   /** Keys the run removed at some point (a key removed and delivered again gets a new Entity). */
@@ -56,6 +58,12 @@ function valuesOf(row: AppDataRow): AppDataRow {
   return { ...values, id: keyOf(row), ...(action === null ? {} : { __syncAction: action }) };
 }
 
+/** Whether two rows hold the same values as Entities show them (an absent value, null and the empty string are alike). */
+function sameValues(a: AppDataRow, b: AppDataRow): boolean {
+  const shown = (row: AppDataRow, field: string) => (row[field] === undefined || row[field] === null || row[field] === '' ? null : row[field]);
+  return [...new Set([...Object.keys(a), ...Object.keys(b)])].every((field) => shown(a, field) === shown(b, field));
+}
+
 /** Whether every page of a run is full (a page without `synchronizationType` is full). */
 export function allFull(pages: readonly ScriptedPage[]): boolean {
   return pages.every((p) => (p.synchronizationType ?? 'full') === 'full');
@@ -68,6 +76,8 @@ export function applyRun(before: ModelState, pages: readonly ScriptedPage[], kee
   const set = new Set<string>();
   const removed = new Set<string>();
   const delivered = new Set<string>();
+  const changed = new Set<string>();
+  let writes = 0;
   for (const page of pages) {
     stats.pages += 1;
     stats.rows += page.items.length;
@@ -81,7 +91,12 @@ export function applyRun(before: ModelState, pages: readonly ScriptedPage[], kee
         delivered.delete(key);
         continue;
       }
-      if (!state.has(key)) stats.created += 1;
+      const old = state.get(key);
+      if (!old) stats.created += 1;
+      else if (!sameValues(old, valuesOf(row))) {
+        writes += 1;
+        changed.add(key);
+      }
       state.set(key, valuesOf(row));
       set.add(key);
       delivered.add(key);
@@ -95,5 +110,5 @@ export function applyRun(before: ModelState, pages: readonly ScriptedPage[], kee
       removed.add(key);
     }
   }
-  return { state, stats, set, removed };
+  return { state, stats, set, removed, updated: writes === changed.size ? writes : undefined };
 }

@@ -4,6 +4,7 @@ import { run, schemaBatch } from '../../workspace.js';
 import { deletedMark, expectKeys } from './expect-entities.js';
 import { lastResponse, testUsers, withIntegration, withUsers } from './integration.js';
 import { deleteByHand } from './protection.js';
+import { RICH_TEXT_TYPE } from './read.js';
 import { plainScenario } from './scenarios.js';
 
 export default defineCheck({
@@ -26,8 +27,10 @@ export default defineCheck({
           { command: 'schema.field/create', args: { 'svc/holder-type': things, 'svc/name': note, 'svc/type': 'svc/text' } },
           { command: 'schema.field/create', args: { 'svc/holder-type': things, 'svc/name': score, 'svc/type': 'svc/integer' } },
           { command: 'schema.field/create', args: { 'svc/holder-type': things, 'svc/name': owner, 'svc/type': 'svc/user' } },
+          // A rich text field whose documents nobody wrote: no content, no protection.
+          { command: 'schema.field/create', args: { 'svc/holder-type': things, 'svc/name': it.field('Admin notes'), 'svc/type': RICH_TEXT_TYPE } },
         ]),
-        `adding the fields ${note}, ${score} and ${owner} (a relation to svc/user) to ${things} as an administrator`,
+        `adding the fields ${note}, ${score}, ${owner} (a relation to svc/user) and a rich text field to ${things} as an administrator`,
       );
       const before = await it.byKey('thing');
       const idOf = (key: string) => String(before.get(key)?.['svc/id']);
@@ -51,7 +54,7 @@ export default defineCheck({
       expectKeys(
         after,
         [...kept, 't4'],
-        'SYNC-004 Entities with a value in an administrator-added field (a text, the number 0, a link) are kept; t3 (none) and t5 (an empty text) are removed',
+        'SYNC-004 Entities with a value in an administrator-added field (a text, the number 0, a link) are kept; t3 (none, an unwritten rich text) and t5 (an empty text) are removed',
         lastResponse(ctx),
       );
       const mark = it.field('deleted in source');

@@ -7,7 +7,7 @@
 import { isRecord, type JsonRecord } from '../../shapes.js';
 import { fail } from '../../assert.js';
 import type { CheckContext } from '../../check.js';
-import { dataFields, enumName, enumNames, fieldShape, readEntities, readSchema } from './read.js';
+import { dataFields, enumName, enumNames, fieldShape, readEntities, readSchema, type SchemaView } from './read.js';
 
 /**
  * Fields left out of the comparison: `__syncAction` is the transport's marker (a delta delivers
@@ -26,9 +26,9 @@ function refs(value: unknown): string[] {
   return list.map((v) => (isRecord(v) ? String(v['svc/id']) : String(v)));
 }
 
-/** Reads every Entity of the source's Databases (`databases`: type id to Database), keyed by the `<space>/Id` field. */
-export async function rawSnapshot(ctx: CheckContext, space: string, databases: Record<string, string>): Promise<RawSnapshot> {
-  const view = await readSchema(ctx);
+/** Reads every Entity of the source's Databases (`databases`: type id to Database), keyed by the `<space>/Id` field; `view`: the schema when read already. */
+export async function rawSnapshot(ctx: CheckContext, space: string, databases: Record<string, string>, known?: SchemaView): Promise<RawSnapshot> {
+  const view = known ?? (await readSchema(ctx));
   const out: RawSnapshot = {};
   for (const [type, database] of Object.entries(databases)) {
     const rows: Record<string, JsonRecord> = {};
@@ -43,10 +43,14 @@ export async function rawSnapshot(ctx: CheckContext, space: string, databases: R
   return out;
 }
 
-/** The comparable snapshot of a source's Databases. */
-export async function snapshot(ctx: CheckContext, space: string, databases: Record<string, string>): Promise<Snapshot> {
-  const view = await readSchema(ctx);
-  const raw = await rawSnapshot(ctx, space, databases);
+/** The comparable snapshot of a source's Databases (`view`: the schema when read already). */
+export async function snapshot(ctx: CheckContext, space: string, databases: Record<string, string>, known?: SchemaView): Promise<Snapshot> {
+  const view = known ?? (await readSchema(ctx));
+  return comparable(view, await rawSnapshot(ctx, space, databases, view), space, databases);
+}
+
+/** The comparable form of a raw snapshot. */
+export function comparable(view: SchemaView, raw: RawSnapshot, space: string, databases: Record<string, string>): Snapshot {
   const keyOfId = new Map<string, string>();
   for (const [type, rows] of Object.entries(raw)) for (const [key, entity] of Object.entries(rows)) keyOfId.set(String(entity['svc/id']), `${type}:${key}`);
   const prefix = `${space}/`;

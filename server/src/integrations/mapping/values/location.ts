@@ -23,7 +23,13 @@ const MAX_JSON = 10_000;
  */
 const DEGREES = String.raw`([+-]?\d+(?:\.\d+)?)\s*°?(?:\s*(\d+(?:\.\d+)?)\s*'(?:\s*(\d+(?:\.\d+)?)\s*"?)?)?`;
 const COORDINATE = String.raw`(?:([NSEW])\s*${DEGREES}|${DEGREES}(?:\s*([NSEW]))?)`;
-const PAIR = new RegExp(String.raw`^\s*${COORDINATE}\s*[,;/]?\s*${COORDINATE}\s*$`, 'i');
+/**
+ * Between the two coordinates: a comma, semicolon or slash, blanks, or the end of the first
+ * coordinate's marks (a hemisphere letter, °, ', ") or the start of the second's letter — never
+ * nothing between two digits, so that one number is never read as two coordinates.
+ */
+const BETWEEN = String.raw`(?:\s*[,;/]\s*|\s+|(?<=[NSEW°'"])|(?=[NSEW]))`;
+const PAIR = new RegExp(String.raw`^\s*${COORDINATE}${BETWEEN}${COORDINATE}\s*$`, 'i');
 const SINGLE = new RegExp(String.raw`^\s*${COORDINATE}\s*$`, 'i');
 const GROUPS = 8;
 
