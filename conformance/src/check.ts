@@ -85,6 +85,12 @@ export interface Check {
   unsupported?: Exclude<Level, 'MUST'>;
   /** Spec area (spec/CONVENTIONS.md), e.g. `auth`, `command-api`. */
   area: string;
+  /**
+   * The lane the check runs in when it is not its area's (lanes.ts): set on a check that reads or
+   * changes what another area's checks also hold for the whole workspace (e.g. `webhooks` for one
+   * that asserts the webhook list did not change).
+   */
+  lane?: string;
   /** Requirement IDs from spec/requirements.yaml, e.g. `AUTH-001`. */
   requirements: string[];
   target: Target;

@@ -22,7 +22,7 @@ import { renderJunit } from './reports/junit.js';
 import { traceability } from './reports/traceability.js';
 import { loadRequirements } from './requirements.js';
 import { isRecord } from './shapes.js';
-import { CHECK_TIME_LIMIT_MS, plan, randomSeed, runChecks, type RunOptions } from './runner.js';
+import { CHECK_TIME_LIMIT_MS, DEFAULT_CONCURRENCY, plan, randomSeed, runChecks, type RunOptions } from './runner.js';
 
 const USAGE = `Usage:
   svc-conformance server --base-url URL --token TOKEN [--reader-token TOKEN] [options]
@@ -66,6 +66,9 @@ Choosing what runs:
                    ${CHECK_TIME_LIMIT_MS.full / 1000} in full): a check that hangs fails, naming its last request
   --request-timeout MS
                    per-request time-out (default ${DEFAULT_TIMEOUT_MS})
+  --concurrency N  lanes of checks run at the same time (default ${DEFAULT_CONCURRENCY}); checks that share
+                   something of the whole workspace (the webhook list, integration accounts) share a
+                   lane and run one after the other; 1 runs every check alone, in catalogue order
 
 Reports:
   --json FILE      the run as JSON (spec/conformance/report.schema.json), traceability included
@@ -151,6 +154,7 @@ const OPTIONS = {
   'expected-failures': { type: 'string' },
   timeout: { type: 'string' },
   'check-timeout': { type: 'string' },
+  concurrency: { type: 'string' },
   'request-timeout': { type: 'string' },
   json: { type: 'string' },
   junit: { type: 'string' },
@@ -272,6 +276,7 @@ export async function main(argv: string[]): Promise<number> {
   const timeoutMs = integer(values['request-timeout'], '--request-timeout', 1);
   const runTimeoutS = integer(values.timeout, '--timeout', 1);
   const checkTimeoutS = integer(values['check-timeout'], '--check-timeout', 1);
+  const concurrency = integer(values.concurrency, '--concurrency', 1) ?? DEFAULT_CONCURRENCY;
   const planned = plan({ ...selection, ...(runs === undefined ? {} : { numRuns: runs }) });
   if (values.path !== undefined && planned.checks.length !== 1) throw new UsageError('--path replays one property: select exactly one check with --only');
   const expectedFailuresFile = values['expected-failures'];
@@ -286,7 +291,7 @@ export async function main(argv: string[]): Promise<number> {
   const style = colours(process.stdout);
   const progress = new Progress({ stream: process.stdout, total: planned.checks.length, idWidth: Math.max(0, ...planned.checks.map((c: Check) => c.id.length)), style });
   process.stdout.write(
-    `svc-conformance ${target} ${setup.baseUrl}: ${planned.checks.length} checks (profile ${profile}${planned.leftOut.length > 0 ? `, ${planned.leftOut.length} slow ones left out` : ''}), seed ${seed}, ${planned.numRuns} runs per property\n\n`,
+    `svc-conformance ${target} ${setup.baseUrl}: ${planned.checks.length} checks (profile ${profile}${planned.leftOut.length > 0 ? `, ${planned.leftOut.length} slow ones left out` : ''}), seed ${seed}, ${planned.numRuns} runs per property, ${concurrency === 1 ? 'one check at a time' : `up to ${concurrency} lanes at once`}\n\n`,
   );
   let summary;
   try {
@@ -300,6 +305,7 @@ export async function main(argv: string[]): Promise<number> {
       ...(timeoutMs === undefined ? {} : { timeoutMs }),
       ...(runTimeoutS === undefined ? {} : { runTimeoutMs: runTimeoutS * 1000 }),
       ...(checkTimeoutS === undefined ? {} : { checkTimeoutMs: checkTimeoutS * 1000 }),
+      concurrency,
       ...(expectedFailures === undefined ? {} : { expectedFailures }),
       onStart: progress.onStart,
       onResult: progress.onResult,

@@ -26,9 +26,9 @@ function clock(ms: number): string {
 export class Progress {
   private done = 0;
   private readonly tally = new Map<string, number>();
-  private current: Check | undefined;
+  /** Checks running now (lanes run side by side), with when each started. */
+  private readonly running = new Map<string, number>();
   private readonly started = performance.now();
-  private checkStarted = 0;
   private timer: NodeJS.Timeout | undefined;
   private readonly live: boolean;
 
@@ -37,8 +37,7 @@ export class Progress {
   }
 
   onStart = (check: Check): void => {
-    this.current = check;
-    this.checkStarted = performance.now();
+    this.running.set(check.id, performance.now());
     if (!this.live) return;
     this.draw();
     this.timer ??= setInterval(() => this.draw(), 1000);
@@ -49,7 +48,7 @@ export class Progress {
     this.done += 1;
     const label = OUTCOME_LABEL[result.outcome];
     this.tally.set(label, (this.tally.get(label) ?? 0) + 1);
-    this.current = undefined;
+    this.running.delete(result.id);
     const line = formatResult(result, this.options.idWidth, this.options.style);
     this.options.stream.write(`${this.live ? CLEAR_LINE : ''}${line}\n`);
     if (this.live) this.draw();
@@ -65,7 +64,7 @@ export class Progress {
   /** The status line's text (without control codes). */
   status(): string {
     const counts = [...this.tally.entries()].map(([label, n]) => `${n} ${label.toLowerCase()}`).join(', ');
-    const running = this.current === undefined ? '' : `  ${this.current.id} ${clock(performance.now() - this.checkStarted)}`;
+    const running = [...this.running].map(([id, since]) => `  ${id} ${clock(performance.now() - since)}`).join('');
     return `[${this.done}/${this.options.total}]${running}  ${counts}  elapsed ${clock(performance.now() - this.started)}`;
   }
 

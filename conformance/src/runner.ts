@@ -1,10 +1,11 @@
 /**
- * Runs checks sequentially against a target and summarises the verdicts.
+ * Runs checks against a target, lanes side by side (lanes.ts), and summarises the verdicts.
  */
 import type { CheckResult as ReportCheckResult, ConformanceReport, Outcome, OutcomeCounts, Profile, Verdict } from '../../generated/conformance/report.js';
 import { LEVELS, isCheckFailure, isCheckSkipped, isCheckUnsupported, type AppTargetOptions, type Check, type FailureDetails, type Level, type Target } from './check.js';
 import { FAILING_OUTCOMES, countOutcomes, grade, gradedLevel, isFailedVerdict } from './grading.js';
 import { HttpClient, normalizeBaseUrl, DEFAULT_TIMEOUT_MS } from './http.js';
+import { laneOf, runInLanes } from './lanes.js';
 import { profileChecks } from './profiles.js';
 import { checksFor, selectChecks } from './registry.js';
 
@@ -63,6 +64,8 @@ export interface RunOptions {
   checkTimeoutMs?: number;
   /** Longest time the whole run may take (`--timeout`); checks not started by then are not run. */
   runTimeoutMs?: number;
+  /** Lanes run at the same time (lanes.ts); default DEFAULT_CONCURRENCY; 1 runs every check one after the other. */
+  concurrency?: number;
   /** App target: the account and what may be done with it. */
   app?: AppTargetOptions;
   /** Checks to choose from instead of the built-in catalogue (tests). */
@@ -72,6 +75,9 @@ export interface RunOptions {
   log?: (message: string) => void;
 }
 
+
+/** Lanes of checks run at the same time by default (`--concurrency`): one, so a server with rate limits sees one client. */
+export const DEFAULT_CONCURRENCY = 1;
 
 /** Default time limit of one check: a check that hangs fails in this time, naming its last exchange. */
 export const CHECK_TIME_LIMIT_MS: Readonly<Record<Profile, number>> = { quick: 60_000, full: 15 * 60_000 };
@@ -184,34 +190,32 @@ export function summarize(
   };
 }
 
-/** Selects and runs checks one after the other. Throws SelectionError for unknown selectors. */
+/** Selects and runs checks, lanes side by side. Throws SelectionError for unknown selectors. */
 export async function runChecks(options: RunOptions): Promise<RunSummary> {
   const seed = options.seed ?? randomSeed();
   const profile = options.profile ?? 'full';
   const { checks, leftOut, numRuns } = plan(options);
   const startedAt = new Date().toISOString();
   const started = performance.now();
-  const results: CheckResult[] = [];
   const checkLimit = options.checkTimeoutMs ?? CHECK_TIME_LIMIT_MS[profile];
   const runEnd = options.runTimeoutMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + options.runTimeoutMs;
   const runLimit = `the run's time limit (--timeout ${seconds(options.runTimeoutMs ?? 0)})`;
   let interrupted: string | undefined;
-  for (const check of checks) {
+  const results = await runInLanes(checks, laneOf, options.concurrency ?? DEFAULT_CONCURRENCY, async (check): Promise<CheckResult> => {
     if (Date.now() >= runEnd) {
       interrupted ??= `${runLimit} ran out before ${check.id}`;
       const result: CheckResult = { ...notRun(check), message: `not run: ${runLimit} ran out` };
-      results.push(result);
       options.onResult?.(result);
-      continue;
+      return result;
     }
     options.onStart?.(check);
     const ownEnd = Date.now() + checkLimit;
     const deadline = ownEnd <= runEnd ? { at: ownEnd, why: `its time limit of ${seconds(checkLimit)}` } : { at: runEnd, why: runLimit };
     const result = await runOne(check, options, seed, numRuns, deadline);
     if (deadline.at === runEnd && Date.now() >= runEnd) interrupted ??= `${runLimit} ran out during ${check.id}`;
-    results.push(result);
     options.onResult?.(result);
-  }
+    return result;
+  });
   const summary = summarize(results, {
     target: options.target,
     baseUrl: normalizeBaseUrl(options.baseUrl),

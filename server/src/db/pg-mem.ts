@@ -1,13 +1,15 @@
-// Embedded storage: pg-mem through its node-postgres adapter.
+// Embedded storage: pg-mem, each statement parsed once (pg-mem-statements.ts) and answered with
+// node-postgres's result shape, as its adapter would, without re-parsing for every value.
 // pg-mem's own BEGIN/ROLLBACK does not roll back, so a transaction here is a backup taken under a
 // single-writer lock and restored on failure (schema changes are rows, never DDL, so this holds
 // for every transaction after the migrations). Every statement takes the same lock, so no reader
 // sees a transaction's writes before it commits (pg-mem runs statements synchronously anyway).
 import { randomUUID } from 'node:crypto';
 import { DataType, newDb, type IMemoryDb } from 'pg-mem';
-import type { Pool as PgPool, QueryResult, QueryResultRow } from 'pg';
+import type { QueryResult, QueryResultRow } from 'pg';
 import type { Database, Queryable } from './database.js';
 import { Lock } from './lock.js';
+import { sharedStatements as statements } from './pg-mem-statements.js';
 
 export function createPgMemDatabase(): Database & { readonly mem: IMemoryDb } {
   const mem = newDb({ autoCreateForeignKeyIndices: true });
@@ -18,12 +20,20 @@ export function createPgMemDatabase(): Database & { readonly mem: IMemoryDb } {
     impure: true,
   });
   registerStandardFunctions(mem);
-  const { Pool } = mem.adapters.createPg();
-  const pool = new Pool() as PgPool;
   const lock = new Lock();
   const direct: Queryable = {
     query: <R extends QueryResultRow>(text: string, params?: unknown[]) =>
-      pool.query<R>(text, params as unknown[]) as Promise<QueryResult<R>>,
+      new Promise<QueryResult<R>>((resolve, reject) => {
+        try {
+          const result = mem.public.query(statements.bind(text, params));
+          const answer = { command: result.command, rowCount: result.rowCount, oid: 0, fields: [], rows: result.rows.map((row) => Object.fromEntries(Object.entries(row)) as R) };
+          // Answer on the next turn of the event loop, as a database over a socket would: a long
+          // run of statements must not starve the server's sockets and timers.
+          setImmediate(() => resolve(answer));
+        } catch (error) {
+          setImmediate(() => reject(error as Error));
+        }
+      }),
   };
   return {
     kind: 'pg-mem',
@@ -44,7 +54,7 @@ export function createPgMemDatabase(): Database & { readonly mem: IMemoryDb } {
           throw error;
         }
       }),
-    close: () => pool.end(),
+    close: () => Promise.resolve(),
   };
 }
 

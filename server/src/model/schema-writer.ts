@@ -36,9 +36,13 @@ export interface TypeSpec {
 
 const NAME = /^[^\s/][^/]{0,99}\/\S.{0,199}$/;
 
+/** The next position of a Database or field (unique: a value field's storage key is made of it). */
 async function nextPosition(tx: Queryable, table: 'types' | 'fields'): Promise<number> {
-  const { rows } = await tx.query<{ p: number }>(`SELECT coalesce(max(position), 0) + 1 AS p FROM ${table}`);
-  return Number(rows[0]?.p ?? 1);
+  const counter = table === 'types' ? 'next_type_position' : 'next_field_position';
+  const { rows } = await tx.query<{ p: number }>(`UPDATE workspace SET ${counter} = ${counter} + 1 WHERE id = 1 RETURNING ${counter} - 1 AS p`);
+  const position = Number(rows[0]?.p);
+  if (!Number.isInteger(position)) throw new Error(`no ${counter} in the workspace row`);
+  return position;
 }
 
 export async function bumpVersion(tx: Queryable): Promise<void> {

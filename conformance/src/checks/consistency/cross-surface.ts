@@ -228,6 +228,7 @@ export default defineCheck({
     'in find<Plural> over GraphQL (after the field type mapping of spec/graphql/README.md) and in the create and update effects of its webhook deliveries',
   level: 'MUST',
   area: 'graphql',
+  lane: 'webhooks',
   requirements: ['GQL-002', 'GQL-003', 'CMD-002', 'CMD-006', 'WH-018', 'WH-020', 'WH-026', 'WH-034'],
   target: 'server',
   async run(ctx) {

@@ -35,6 +35,7 @@ export default defineCheck({
     '(the webhook added by the Architect token stays, none is added)',
   level: 'MUST',
   area: 'auth',
+  lane: 'webhooks',
   requirements: ['AUTH-002'],
   target: 'server',
   async run(ctx) {
