@@ -18,8 +18,9 @@ export const MODULES: readonly MutationModule[] = [
   {
     name: 'query',
     mutate: ['server/src/query/**/*.ts'],
-    checks: ['command-api', 'query', 'pagination', 'limits', 'consistency'],
-    what: 'the command API query compiler (q/where, q/order-by, selects, paths)',
+    // GraphQL filters compile to the same conditions (where.ts: or, not, some): its checks speak too.
+    checks: ['command-api', 'query', 'pagination', 'limits', 'consistency', 'graphql'],
+    what: 'the command API query compiler (q/where, q/order-by, selects, paths), shared by GraphQL filters',
   },
   {
     name: 'graphql',

@@ -29,6 +29,7 @@ const KINDS = [
   'unknown-field-path',
   'unknown-field-write',
   'operator-arity',
+  'operator-misuse',
   'unknown-operator',
   'missing-param',
   'query-value-type',
@@ -47,8 +48,16 @@ const KINDS = [
 
 type Kind = (typeof KINDS)[number];
 
-/** Every kind, in every run. */
-export const KIND_EDGES: readonly Descriptor[] = KINDS.map((kind, i) => ({ kind, variant: i % 12, token: `edge${i}` }));
+/** Variants a descriptor draws from (each kind picks its case by variant modulo its number of cases). */
+const VARIANTS = 16;
+
+/** Kinds whose every case is an edge of the query compiler: each case runs in every run. */
+const EVERY_CASE: ReadonlySet<Kind> = new Set(['query-value-type', 'operator-misuse']);
+
+/** Every kind in every run, and every case of the kinds in EVERY_CASE. */
+export const KIND_EDGES: readonly Descriptor[] = KINDS.flatMap((kind, i) =>
+  EVERY_CASE.has(kind) ? Array.from({ length: VARIANTS }, (_, v) => ({ kind, variant: v, token: `edge${i}v${v}` })) : [{ kind, variant: i % 12, token: `edge${i}` }],
+);
 
 export interface Descriptor {
   kind: Kind;
@@ -59,7 +68,7 @@ export interface Descriptor {
 
 export const descriptor: fc.Arbitrary<Descriptor> = fc.record({
   kind: fc.constantFrom(...KINDS),
-  variant: fc.nat({ max: 11 }),
+  variant: fc.nat({ max: VARIANTS - 1 }),
   token: fc.stringMatching(/^[a-z][a-z0-9]{0,6}$/),
 });
 
@@ -111,6 +120,20 @@ export function build(n: TestNames, f: Fixture, { kind, variant, token }: Descri
       const expr: Json = variant % 2 === 0 ? [op, [n.title]] : [op, [n.title], 'a', 'b'];
       return { command: query(n, { 'q/where': expr }), name: 'entity.error/query-operator-invalid', mentions: [op] };
     }
+    case 'operator-misuse': {
+      // Operators the contract knows, used where they cannot apply.
+      const cases: Array<[Json, string]> = [
+        [['<', [n.title], null], '<'],
+        [['>=', [n.count], null], '>='],
+        [['<', [n.done], true], '<'],
+        [['q/contains', [n.count], 'x'], 'q/contains'],
+        [['q/ends-with-ignoring-case?', [n.done], 'x'], 'q/ends-with-ignoring-case?'],
+        [['<', ['q/null?', [n.title]], true], 'q/null?'],
+        [['>', ['q/count', [n.title]], 1], 'q/count'],
+      ];
+      const [expr, op] = pick(cases, variant);
+      return { command: query(n, { 'q/where': expr }), name: 'entity.error/query-operator-invalid', mentions: [op] };
+    }
     case 'unknown-operator': {
       const op = `q/nope-${token}`;
       return { command: query(n, { 'q/where': [op, [n.title], 'a'] }), name: 'entity.error/query-operator-invalid', mentions: [op] };
@@ -131,6 +154,12 @@ export function build(n: TestNames, f: Fixture, { kind, variant, token }: Descri
         [['=', ['svc/id'], `not-a-uuid-${token}`], ['svc/id', `not-a-uuid-${token}`]],
         [['=', [n.group], `not-a-uuid-${token}`], [n.group, `not-a-uuid-${token}`]],
         [['q/in', [n.count], ['one', 'two']], [n.count, 'one']],
+        [['=', ['q/null?', [n.title]], 'yes'], ['q/null?']],
+        [['>', ['q/count', [n.tags, 'svc/id']], 'two'], ['q/count']],
+        [['q/in', [n.title], `not-a-list-${token}`], ['q/in']],
+        [['q/not-in', [n.count], 3], ['q/not-in']],
+        [['q/contains', [n.title], 5], ['q/contains']],
+        [['q/starts-with-ignoring-case?', [n.title], true], ['q/starts-with-ignoring-case?']],
       ];
       const [expr, mentions] = pick(cases, variant);
       return { command: query(n, { 'q/where': expr }), name: 'entity.error/query-value-invalid', mentions };
