@@ -111,6 +111,21 @@ export class ConformanceTestRunner implements TestRunner {
   }
 
   async init(): Promise<void> {
+    try {
+      this.dryRunMs = new Map(Object.entries(JSON.parse(await readFile(DRY_RUN_TIMES, 'utf8')) as Record<string, number>));
+    } catch {
+      // The dry run writes it; the dry run's own process has the times in memory.
+    }
+  }
+
+  /**
+   * Loads the server and the suite on first use, not in init(): a static mutant (module-level code,
+   * such as an operator table) is only active if it is switched on before its module is evaluated.
+   * Stryker starts a fresh process for each static mutant, whose first mutantRun sets the mutant and
+   * then loads; loaded with no mutant active, every module is pristine for runtime switching.
+   */
+  private async ensureLoaded(): Promise<Loaded> {
+    if (this.loaded !== undefined) return this.loaded;
     const { startServer } = await load<{ startServer: Loaded['startServer'] }>('server/src/index.ts');
     const { runChecks } = await load<{ runChecks: Loaded['runChecks'] }>('conformance/src/runner.ts');
     const { serverChecks } = await load<{ serverChecks: readonly Check[] }>('conformance/src/checks/index.ts');
@@ -118,11 +133,7 @@ export class ConformanceTestRunner implements TestRunner {
     const { profileChecks } = await load<{ profileChecks: (p: Profile, c: readonly Check[]) => { checks: Check[]; numRuns: number } }>('conformance/src/profiles.ts');
     const planned = profileChecks(this.settings.profile, selectChecks(serverChecks, { only: this.settings.checks }));
     this.loaded = { startServer, runChecks, checks: planned.checks, numRuns: this.settings.numRuns ?? planned.numRuns };
-    try {
-      this.dryRunMs = new Map(Object.entries(JSON.parse(await readFile(DRY_RUN_TIMES, 'utf8')) as Record<string, number>));
-    } catch {
-      // before the dry run
-    }
+    return this.loaded;
   }
 
   async dryRun(options: DryRunOptions): Promise<DryRunResult> {
@@ -130,6 +141,9 @@ export class ConformanceTestRunner implements TestRunner {
     ns.activeMutant = undefined;
     // The instrumented code keeps the object it first saw: fill it, never replace it.
     ns.mutantCoverage ??= { static: {}, perTest: {} };
+    // Module-level code runs now, with no current test: Stryker counts it as static coverage.
+    ns.currentTestId = undefined;
+    await this.ensureLoaded();
     ns.currentTestId = STARTUP;
     const tests: TestResult[] = [];
     const server = await this.required().startServer(SERVER_OPTIONS);
@@ -156,6 +170,11 @@ export class ConformanceTestRunner implements TestRunner {
 
   async mutantRun(options: MutantRunOptions): Promise<MutantRunResult> {
     const ns = namespace();
+    if (options.mutantActivation === 'static') {
+      if (this.loaded !== undefined) throw new Error('a static mutant needs a fresh process (Stryker reloads the environment for it)');
+      ns.activeMutant = options.activeMutant.id;
+    }
+    await this.ensureLoaded();
     const filter = options.testFilter === undefined ? undefined : new Set(options.testFilter);
     // The checks that killed most mutants so far first, then the quickest (the dry run's times): a
     // mutant costs the checks that run before the one that kills it.
