@@ -26,8 +26,8 @@ export function laneOf(check: Pick<Check, 'area' | 'lane'>): string {
 }
 
 /**
- * Runs `work` over `items` with at most `concurrency` at a time, never two of one lane at once.
- * A free worker takes the next item of the free lane with the most items left (the longest lane
+ * Runs `work` over `items` with at most `concurrency` at a time, never two of one lane at once;
+ * with a concurrency of 1, one after the other in their order. Otherwise a free worker takes the next item of the free lane with the most items left (the longest lane
  * starts first). Results come back in the order of `items`.
  */
 export async function runInLanes<T, R>(
@@ -36,6 +36,12 @@ export async function runInLanes<T, R>(
   concurrency: number,
   work: (item: T) => Promise<R>,
 ): Promise<R[]> {
+  if (concurrency <= 1) {
+    // One at a time: the items' own order.
+    const results: R[] = [];
+    for (const item of items) results.push(await work(item));
+    return results;
+  }
   const queues = new Map<string, number[]>();
   items.forEach((item, index) => {
     const name = lane(item);
@@ -62,7 +68,7 @@ export async function runInLanes<T, R>(
       return;
     }
     const start = (): void => {
-      while (running < Math.max(1, concurrency)) {
+      while (running < concurrency) {
         const taken = next();
         if (taken === undefined) return;
         const { name, index } = taken;

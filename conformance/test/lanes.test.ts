@@ -33,6 +33,15 @@ describe('runInLanes', () => {
     });
   }
 
+  it('runs one at a time in the items\' order with a concurrency of 1', async () => {
+    const order: number[] = [];
+    await runInLanes(items, (item) => item.lane, 1, async (item) => {
+      order.push(item.n);
+      await tick(1);
+    });
+    expect(order).toEqual(items.map((item) => item.n));
+  });
+
   it('answers an empty list and passes a failure on', async () => {
     expect(await runInLanes([], () => 'a', 4, async () => 1)).toEqual([]);
     await expect(runInLanes([1, 2], () => 'a', 2, async (n) => (n === 2 ? Promise.reject(new Error('boom')) : n))).rejects.toThrow('boom');
