@@ -27,8 +27,9 @@ export function laneOf(check: Pick<Check, 'area' | 'lane'>): string {
 
 /**
  * Runs `work` over `items` with at most `concurrency` at a time, never two of one lane at once;
- * with a concurrency of 1, one after the other in their order. Otherwise a free worker takes the next item of the free lane with the most items left (the longest lane
- * starts first). Results come back in the order of `items`.
+ * with a concurrency of 1, one after the other in their order. Otherwise a free worker takes the
+ * next item of the free lane with the most items left (the longest lane starts first). Results
+ * come back in the order of `items`.
  */
 export async function runInLanes<T, R>(
   items: readonly T[],
