@@ -21,7 +21,8 @@ export interface MutationReport {
 
 const STATUSES = ['Killed', 'Timeout', 'Survived', 'NoCoverage', 'Ignored', 'RuntimeError', 'CompileError'] as const;
 type Status = (typeof STATUSES)[number];
-type Counts = Record<Status, number>;
+/** Mutants per status; `killedBelowMust`: of the killed, those only a SHOULD or MAY check saw (the run warned). */
+type Counts = Record<Status, number> & { killedBelowMust?: number };
 
 interface Mutant {
   file: string;
@@ -51,6 +52,7 @@ export interface RunRecord {
 
 interface ReportMutant {
   mutatorName: string;
+  killedBy?: string[];
   replacement?: string;
   status: string;
   statusReason?: string;
@@ -62,8 +64,19 @@ interface ReportFile {
   mutants: ReportMutant[];
 }
 
+interface ReportTestFiles {
+  testFiles?: Record<string, { tests: { id: string; name: string }[] }>;
+}
+
+/** Test id → the level of its check (the runner names each test `<level> <check id>`). */
+function testLevels(json: ReportTestFiles): Map<string, string> {
+  const levels = new Map<string, string>();
+  for (const file of Object.values(json.testFiles ?? {})) for (const t of file.tests) levels.set(t.id, t.name.split(' ')[0] ?? '');
+  return levels;
+}
+
 function emptyCounts(): Counts {
-  return { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0, Ignored: 0, RuntimeError: 0, CompileError: 0 };
+  return { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0, Ignored: 0, RuntimeError: 0, CompileError: 0, killedBelowMust: 0 };
 }
 
 function isReportFiles(value: unknown): value is { files: Record<string, ReportFile> } {
@@ -98,12 +111,17 @@ export function summarize(json: unknown): Pick<RunRecord, 'total' | 'files' | 's
   const survivors: Mutant[] = [];
   const equivalent: Mutant[] = [];
   if (!isReportFiles(json)) return { total, files, survivors, equivalent };
+  const levels = testLevels(json as ReportTestFiles);
   for (const [file, report] of Object.entries(json.files).sort(([a], [b]) => a.localeCompare(b))) {
     const counts = emptyCounts();
     for (const m of report.mutants) {
       const status = (STATUSES as readonly string[]).includes(m.status) ? (m.status as Status) : 'RuntimeError';
       counts[status] += 1;
       total[status] += 1;
+      if (status === 'Killed' && (m.killedBy ?? []).length > 0 && (m.killedBy ?? []).every((id) => levels.get(id) !== 'MUST')) {
+        counts.killedBelowMust = (counts.killedBelowMust ?? 0) + 1;
+        total.killedBelowMust = (total.killedBelowMust ?? 0) + 1;
+      }
       const mutant: Mutant = {
         file,
         line: m.location.start.line,
@@ -159,8 +177,13 @@ function minutes(ms: number): string {
   return ms < 60_000 ? `${(ms / 1000).toFixed(0)} s` : `${(ms / 60_000).toFixed(1)} min`;
 }
 
+/** Killed, with the SHOULD/MAY-only kills in brackets. */
+function killed(c: Counts): string {
+  return c.killedBelowMust ? `${c.Killed} (${c.killedBelowMust})` : `${c.Killed}`;
+}
+
 function countsRow(name: string, c: Counts): string {
-  return `| ${name} | ${c.Killed} | ${c.Timeout} | ${c.Survived} | ${c.NoCoverage} | ${c.Ignored} | ${c.RuntimeError + c.CompileError} | ${percent(score(c))} |`;
+  return `| ${name} | ${killed(c)} | ${c.Timeout} | ${c.Survived} | ${c.NoCoverage} | ${c.Ignored} | ${c.RuntimeError + c.CompileError} | ${percent(score(c))} |`;
 }
 
 function escapeCell(text: string): string {
@@ -179,16 +202,18 @@ export function renderMarkdown(records: RunRecord[]): string {
     'Made by `npm run mutation -- <module|path> [--profile quick|full]` (bench/mutation/): Stryker mutates one module of',
     'the reference server and every mutant runs, in one long-lived process, against a fresh in-process server (pg-mem,',
     'no response validation) with the conformance checks of that module\'s areas. A mutant is killed when a check',
-    'fails as the run\'s verdict would (a failed MUST); a warning or a note does not kill it. Score = (killed + timed',
-    'out) / (killed + timed out + survived + no coverage); equivalent mutants (marked in the source with a',
-    '`// Stryker disable` comment giving the reason) are left out of it and listed with their reasons.',
+    'finds a wrong answer: a MUST check fails the run, a SHOULD check warns (in brackets: the kills only SHOULD or MAY',
+    'checks made, such as an error name other than the public API\'s). A check that finds a feature unsupported does',
+    'not kill: a server may lack it. Score = (killed + timed out) / (killed + timed out + survived + no coverage);',
+    'equivalent mutants (marked in the source with a `// Stryker disable` comment giving the reason) are left out of',
+    'it and listed with their reasons.',
     '',
     '| module | profile | date | run time | killed | timed out | survived | no coverage | equivalent | errors | score |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of sorted) {
     const c = r.total;
-    out.push(`| ${r.label} | ${r.profile} | ${r.date.slice(0, 10)} | ${minutes(r.durationMs)} | ${c.Killed} | ${c.Timeout} | ${c.Survived} | ${c.NoCoverage} | ${c.Ignored} | ${c.RuntimeError + c.CompileError} | ${percent(score(c))} |`);
+    out.push(`| ${r.label} | ${r.profile} | ${r.date.slice(0, 10)} | ${minutes(r.durationMs)} | ${killed(c)} | ${c.Timeout} | ${c.Survived} | ${c.NoCoverage} | ${c.Ignored} | ${c.RuntimeError + c.CompileError} | ${percent(score(c))} |`);
   }
   for (const r of sorted) {
     out.push('', `## ${r.label}, ${r.profile} profile`, '');

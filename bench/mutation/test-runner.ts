@@ -3,9 +3,10 @@
  * reference server, in the runner's own process. Stryker switches mutants on at run time
  * (`__stryker__.activeMutant`), so one process serves every mutant: each mutant run starts a fresh
  * server (embedded pg-mem, no response validation: only the suite may kill a mutant) with the mutant
- * active, runs the checks that reached the mutant in the dry run, and stops at the first failing
- * MUST. A check fails a mutant when the run's verdict would fail (outcome `fail`); a warning or a
- * note does not kill.
+ * active, runs the checks that reached the mutant in the dry run, and stops at the first check that
+ * fails. A check kills a mutant when it finds a wrong answer (verdict `fail` or `error`): at MUST
+ * the run's verdict fails, at SHOULD it warns (the report counts those kills apart). A feature the
+ * mutant made unsupported (verdict `unsupported`) does not kill: a server may lack it.
  *
  * Everything the run needs is loaded from the working directory, which is Stryker's sandbox: the
  * server there is the instrumented copy.
@@ -246,7 +247,7 @@ export class ConformanceTestRunner implements TestRunner {
     });
     const result = summary.results[0];
     const base = { id: check.id, name: `${check.level} ${check.id}`, timeSpentMs: Math.round(performance.now() - started) };
-    if (result?.outcome === 'fail') {
+    if (result !== undefined && result.outcome !== 'expected-failure' && (result.verdict === 'fail' || result.verdict === 'error')) {
       const text = `${result.message ?? 'failed'}${result.details?.counterexample ? `\ncounterexample: ${result.details.counterexample}` : ''}`;
       this.log.debug(`${check.id} failed: ${text}`);
       return { ...base, status: TestStatus.Failed, failureMessage: text.slice(0, 2000) };

@@ -9,7 +9,8 @@
  * its own level (MUST). A check that met unsupported features throws CheckUnsupported at the end,
  * after everything else it verified passed, and the run grades it at the check's `unsupported` level.
  */
-import { CheckUnsupported } from './check.js';
+import { CheckFailure, CheckUnsupported } from './check.js';
+import { toCurl } from './curl.js';
 import type { HttpResponse } from './http.js';
 import { commandError, isRecord } from './shapes.js';
 
@@ -95,15 +96,23 @@ function innerBatchError(body: unknown): { name: string; data: Record<string, un
 }
 
 /**
- * The features a check found unsupported. `finish()` throws CheckUnsupported when there is one;
- * call it last, once everything supported has been verified.
+ * The features a check found unsupported, and those the target served. `finish()` throws
+ * CheckUnsupported when one is missing; call it last, once everything supported has been verified.
+ * A feature the target served in one request and named as unknown in another is not missing: the
+ * refusal is a wrong answer, and `finish()` fails the check with it.
  */
 export class SupportLedger {
-  private readonly missing = new Map<string, string>();
+  private readonly missing = new Map<string, { detail: string; res?: HttpResponse }>();
+  private readonly served = new Set<string>();
 
-  /** Records `feature` as unsupported; `detail` says what the target answered. */
-  lacks(feature: string, detail: string): void {
-    if (!this.missing.has(feature)) this.missing.set(feature, detail);
+  /** Records `feature` as unsupported; `detail` says what the target answered to `res`. */
+  lacks(feature: string, detail: string, res?: HttpResponse): void {
+    if (!this.missing.has(feature)) this.missing.set(feature, res === undefined ? { detail } : { detail, res });
+  }
+
+  /** Records that the target answered a request that uses `feature` with success. */
+  serves(feature: string): void {
+    this.served.add(feature);
   }
 
   has(feature: string): boolean {
@@ -115,8 +124,13 @@ export class SupportLedger {
   }
 
   finish(): void {
+    for (const [feature, { detail, res }] of this.missing) {
+      if (!this.served.has(feature)) continue;
+      const message = `${feature} is served: the target answered other requests that use it with success, but ${detail} in ${res ? `${res.request.method} ${res.request.url.replace(/^https?:\/\/[^/]+/, '')} ${res.request.body?.slice(0, 400) ?? ''}` : 'one request'}`;
+      throw new CheckFailure(res ? `${message}\n  got ${res.status}: ${res.text.slice(0, 400)}` : message, res ? { curl: toCurl(res.request) } : {});
+    }
     if (this.missing.size === 0) return;
-    const details = [...this.missing.entries()].map(([feature, detail]) => `${feature}: ${detail}`).join('; ');
+    const details = [...this.missing.entries()].map(([feature, { detail }]) => `${feature}: ${detail}`).join('; ');
     throw new CheckUnsupported([...this.missing.keys()], details);
   }
 }

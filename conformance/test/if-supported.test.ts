@@ -88,6 +88,16 @@ describe('if supported, then correct (reference server on pg-mem behind a proxy)
     expect(summary.conformant).toBe(false);
   });
 
+  it('command.model-full: an operator refused as unknown in one form but served in others fails the run', async () => {
+    // `!=` is served on plain fields; refusing it only beside q/null? is a wrong answer, not a missing feature.
+    const nullTest = (command: Record<string, unknown>): boolean => JSON.stringify(command).includes('["!=",["q/null?"');
+    proxy.setFault(lacking(nullTest, { name: 'entity.error/query-operator-invalid', message: 'unknown operator !=', data: { operator: '!=' } }));
+    const summary = await run('command.model-full');
+    expect(summary.results[0], summary.results[0]?.message).toMatchObject({ verdict: 'fail', outcome: 'fail' });
+    expect(summary.results[0]?.message).toContain('query != is served');
+    expect(summary.results[0]?.details?.curl).toContain('q/null?');
+  });
+
   it('command.delete: a server without svc.entity/delete is unsupported, not failed', async () => {
     proxy.setFault(lacking((c) => c['command'] === 'svc.entity/delete', { name: 'command.error/unknown-command', message: 'unknown command svc.entity/delete', data: { command: 'svc.entity/delete' } }));
     const summary = await run('command.delete');

@@ -42,6 +42,7 @@ import schemaTypeCreateSystemFields from './server/schema-type-create-system-fie
 import schemaTypeDeleteRecreate from './server/schema-type-delete-recreate.js';
 import schemaSubCommands from './server/schema-sub-commands.js';
 import queryNoLimit from './server/query-no-limit.js';
+import queryInListLimit from './server/query-in-list-limit.js';
 import { consistencyChecks } from './consistency/index.js';
 import { documentsChecks } from './documents/index.js';
 import { graphqlChecks } from './graphql/index.js';
@@ -71,6 +72,7 @@ export const workspaceChecks: readonly Check[] = [
   queryDefaultOrder,
   queryLimitRequired,
   queryNoLimit,
+  queryInListLimit,
   pagingCursorRule,
   commandBatchInOrder,
   commandBatchAtomic,

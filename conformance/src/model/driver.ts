@@ -132,17 +132,24 @@ export class ModelDriver {
     const inner = command.command === 'svc.command/batch' ? (command.args.commands as Command[]) : [command];
     for (const c of inner) {
       if (BEYOND_CONTRACT_COMMANDS.has(c.command) && isUnknownCommand(res, c.command)) {
-        this.support.lacks(c.command, 'answered command.error/unknown-command');
+        this.support.lacks(c.command, 'answered command.error/unknown-command', res);
         return true;
       }
     }
     for (const op of beyondContractOperators(inner)) {
       if (isUnknownOperator(res, op)) {
-        this.support.lacks(`query ${op}`, 'answered entity.error/query-operator-invalid naming it');
+        this.support.lacks(`query ${op}`, 'answered entity.error/query-operator-invalid naming it', res);
         return true;
       }
     }
     return false;
+  }
+
+  /** Records the features beyond the contract that `command` uses as served (the service answered it with success). */
+  served(command: Command): void {
+    const inner = command.command === 'svc.command/batch' ? (command.args.commands as Command[]) : [command];
+    for (const c of inner) if (BEYOND_CONTRACT_COMMANDS.has(c.command)) this.support.serves(c.command);
+    for (const op of beyondContractOperators(inner)) this.support.serves(`query ${op}`);
   }
 
   async send(command: Command, what: string): Promise<{ res: HttpResponse; result: unknown }> {
@@ -155,6 +162,7 @@ export class ModelDriver {
     if (res.status !== 200 || !isRecord(res.json) || res.json['success'] !== true) {
       this.failWith(`${what}: expected {success: true} from ${describeRequest(res)}, got status ${res.status}: ${res.text.slice(0, 500)}`, res);
     }
+    this.served(command);
     return { res, result: expectSuccess(res, what) };
   }
 
@@ -553,6 +561,7 @@ export class ModelDriver {
     if (res.status !== 200 || !isRecord(body) || body['success'] !== true) {
       this.failWith(`${what}: the query failed, the model answers it\nQuery: ${JSON.stringify(resolved.query)}\nParams: ${JSON.stringify(resolved.params)}\nGot status ${res.status}: ${res.text.slice(0, 600)}`, res);
     }
+    this.served(command);
     return { rows: body['result'], res };
   }
 

@@ -12,8 +12,8 @@
  * The queries: every comparison operator of every field against the pivot (so `<` and `<=`, `>`
  * and `>=`, `=` and `!=` differ), through relations and collections too; null operands and
  * `q/null?`; `q/in`/`q/not-in` with present, absent, repeated and no values; every text operator
- * with case variants and wildcards; `q/count` of empty and non-empty collections against 0, 1 and
- * 2 with every comparison; `q/and`/`q/or` of one and several expressions; every orderable key
+ * with case variants and wildcards; `q/count` of empty and non-empty collections against -1, 0, 1
+ * and 2 with every comparison; `q/and`/`q/or` of one and several expressions; every orderable key
  * (own and through the to-one relation) in both directions, with ties and missing values, alone,
  * combined and under `q/limit`; every select shape. In the full profile a write sweep follows:
  * updates to null and back, relation and collection replacements, adding items already there and
@@ -221,6 +221,8 @@ export function sweepQueries(shapes: SchemaShapes, profile: Profile): QueryTempl
       // q/count of collections (empty and not) against 0, 1 and 2, with every comparison.
       for (const rel of info.relations.filter((r) => r.collection).slice(0, 1)) {
         for (const op of ['=', '!=', '<', '<=', '>', '>=']) for (const n of [0, 1, 2]) if (n !== 2 || op === '=' || op === '>') b.where(t, [op, ['q/count', [rel.name, 'svc/id']], n]);
+        // Below every count: no Entity has -1 items, every Entity has more.
+        for (const op of ['=', '<=', '>', '>=']) b.where(t, [op, ['q/count', [rel.name, 'svc/id']], -1]);
       }
       // q/and and q/or of one and of several expressions, nested.
       const a = own.find((p) => p.kind === 'integer') ?? own[0];
@@ -355,6 +357,7 @@ async function compareQueries(driver: ModelDriver, templates: QueryTemplate[], l
       const ok = isRecord(inner) && inner['success'] === true;
       const { query, params } = resolved[i] as { query: JsonObject; params: JsonObject };
       const rows = ok ? inner['result'] : undefined;
+      if (ok) driver.served(commands[i] as Command);
       const differs =
         !ok ||
         (driver.mode === 'exact' ? exactDifference(new QueryEvaluator(driver.model, params).run(query), rows) : driver.tolerantDifference({ query, params }, rows)) !== undefined;

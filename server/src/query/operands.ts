@@ -58,6 +58,8 @@ export function coerce(field: FieldDef, value: unknown, where: string): unknown 
     case 'json':
       throw new Failure('entity.error/query-operator-invalid', `In ${where}, "${field.name}" (${field.fieldType}) can only be tested with q/null?.`, {
         field: field.name,
+        operator: where,
+        expr: value as never,
       });
   }
 }

@@ -17,7 +17,7 @@ export function compileOrder(catalog: Catalog, params: Params, aliases: Aliases,
   const joins: string[] = [];
   const keys: string[] = [];
   const items = orderBy === undefined ? [] : orderBy;
-  if (!Array.isArray(items)) throw new Failure('entity.error/query-operator-invalid', `${where} must be an array of [<field path>, "q/asc" | "q/desc"].`, { field: where });
+  if (!Array.isArray(items)) throw new Failure('entity.error/query-operator-invalid', `${where} must be an array of [<field path>, "q/asc" | "q/desc"].`, { field: where, operator: 'q/order-by', expr: items as never });
   let endsOnId = false;
   for (const [i, item] of items.entries()) {
     const at = `${where}[${i}]`;
@@ -25,12 +25,13 @@ export function compileOrder(catalog: Catalog, params: Params, aliases: Aliases,
       throw new Failure('entity.error/query-operator-invalid', `${at} must be [<field path>, "q/asc" | "q/desc"]; got ${JSON.stringify(item)?.slice(0, 80)}.`, {
         field: at,
         operator: 'q/order-by',
+        expr: item as never,
       });
     }
     const path = resolvePath(catalog, type, item[0], at);
-    if (path.many) throw new Failure('entity.error/query-operator-invalid', `${at} orders by ${path.text}, which goes through a collection; order by a field of this Database or of a to-one relation.`, { field: at, operator: 'q/order-by' });
+    if (path.many) throw new Failure('entity.error/query-operator-invalid', `${at} orders by ${path.text}, which goes through a collection; order by a field of this Database or of a to-one relation.`, { field: at, operator: 'q/order-by', expr: item });
     const textForm = textForms ? textFormSql(alias, path.last) : undefined;
-    if (valueKind(path.last) === 'json' && textForm === undefined) throw new Failure('entity.error/query-operator-invalid', `${at}: "${path.last.name}" (${path.last.fieldType}) cannot be ordered.`, { field: at, operator: 'q/order-by' });
+    if (valueKind(path.last) === 'json' && textForm === undefined) throw new Failure('entity.error/query-operator-invalid', `${at}: "${path.last.name}" (${path.last.fieldType}) cannot be ordered.`, { field: at, operator: 'q/order-by', expr: item });
     let current = alias;
     for (const step of path.steps) {
       const t = aliases.next('o');

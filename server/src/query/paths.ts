@@ -35,6 +35,8 @@ export function asPath(path: unknown, where: string): string[] {
   if (Array.isArray(path) && path.length > 0 && path.length <= 16 && path.every((p) => typeof p === 'string')) return path as string[];
   throw new Failure('entity.error/query-operator-invalid', `${where} must be a field name or a non-empty array of field names; got ${JSON.stringify(path)}.`, {
     field: where,
+    operator: 'path',
+    expr: path as never,
   });
 }
 

@@ -60,7 +60,7 @@ function related(catalog: Catalog, key: string, field: FieldDef, select: SelectN
 
 export function planSelect(catalog: Catalog, type: TypeDef, select: unknown, where = 'q/select'): SelectNode[] {
   if (!Array.isArray(select) || select.length === 0) {
-    throw new Failure('entity.error/query-operator-invalid', `${where} must be a non-empty array of fields.`, { field: where, operator: 'q/select' });
+    throw new Failure('entity.error/query-operator-invalid', `${where} must be a non-empty array of fields.`, { field: where, operator: 'q/select', expr: select as never });
   }
   const nodes: SelectNode[] = [];
   for (const [i, item] of select.entries()) {
@@ -71,7 +71,7 @@ export function planSelect(catalog: Catalog, type: TypeDef, select: unknown, whe
       continue;
     }
     if (!isPlainObject(item)) {
-      throw new Failure('entity.error/query-operator-invalid', `${at} must be a field name or an object; got ${JSON.stringify(item)?.slice(0, 80)}.`, { field: at, operator: 'q/select' });
+      throw new Failure('entity.error/query-operator-invalid', `${at} must be a field name or an object; got ${JSON.stringify(item)?.slice(0, 80)}.`, { field: at, operator: 'q/select', expr: item as never });
     }
     for (const [key, value] of Object.entries(item)) {
       nodes.push(planItem(catalog, type, key, value, `${at}.${key}`));
@@ -97,14 +97,14 @@ function planItem(catalog: Catalog, type: TypeDef, key: string, value: unknown, 
       if (field.fieldType === RICH_TEXT_TYPE && value.every((v) => v === RICH_TEXT_SECRET)) return { kind: 'field', key, field };
       throw primitive(field, at);
     }
-    throw new Failure('entity.error/query-operator-invalid', `${at} must be a list of sub-fields or a sub-query.`, { field: at, operator: 'q/select' });
+    throw new Failure('entity.error/query-operator-invalid', `${at} must be a list of sub-fields or a sub-query.`, { field: at, operator: 'q/select', expr: value as never });
   }
   // Not a field of this Database: an alias of a path or a count.
   if (Array.isArray(value) && value[0] === 'q/count') {
     const path = resolvePath(catalog, type, value[1], at);
     const step = path.steps[0];
     if (!step || step.viaColumn || path.steps.length !== 1 || path.last.name !== 'svc/id') {
-      throw new Failure('entity.error/query-operator-invalid', `${at}: q/count counts a collection, written ["q/count", [<collection>, "svc/id"]].`, { field: at, operator: 'q/count' });
+      throw new Failure('entity.error/query-operator-invalid', `${at}: q/count counts a collection, written ["q/count", [<collection>, "svc/id"]].`, { field: at, operator: 'q/count', expr: value as never });
     }
     return { kind: 'count', key, field: step.field };
   }

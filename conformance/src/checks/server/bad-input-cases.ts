@@ -19,6 +19,8 @@ export interface BadCase {
   mentions: string[];
   /** `data.field` names this field (entity.error/query-primitive-field-expr-invalid, CMD-ERR-003). */
   dataField?: string;
+  /** Values `data` holds (the spec's ErrorName table: `{operator, expr}` names the operator). */
+  data?: Record<string, Json>;
 }
 
 const KINDS = [
@@ -52,7 +54,7 @@ type Kind = (typeof KINDS)[number];
 const VARIANTS = 16;
 
 /** Kinds whose every case is an edge of the query compiler: each case runs in every run. */
-const EVERY_CASE: ReadonlySet<Kind> = new Set(['query-value-type', 'operator-misuse']);
+const EVERY_CASE: ReadonlySet<Kind> = new Set(['query-value-type', 'operator-misuse', 'operator-arity']);
 
 /** Every kind in every run, and every case of the kinds in EVERY_CASE. */
 export const KIND_EDGES: readonly Descriptor[] = KINDS.flatMap((kind, i) =>
@@ -116,12 +118,14 @@ export function build(n: TestNames, f: Fixture, { kind, variant, token }: Descri
       return { command: pick(commands, variant), name: 'entity.error/schema-field-not-found', mentions: [unknownField] };
     }
     case 'operator-arity': {
-      const op = pick(['=', '!=', '<', '>=', 'q/in', 'q/contains', 'q/starts-with-ignoring-case?'], variant);
-      const expr: Json = variant % 2 === 0 ? [op, [n.title]] : [op, [n.title], 'a', 'b'];
-      return { command: query(n, { 'q/where': expr }), name: 'entity.error/query-operator-invalid', mentions: [op] };
+      // At the top and nested in q/and / q/or, where a request schema may not reach.
+      const op = pick(['=', '!=', '<', '>=', 'q/in', 'q/contains', 'q/starts-with-ignoring-case?', 'q/not-in'], variant);
+      const bad: Json = variant % 2 === 0 ? [op, [n.title]] : [op, [n.title], 'a', 'b'];
+      const nested: Json[] = [bad, ['q/and', bad], ['q/or', ['=', [n.done], true], bad]];
+      return { command: query(n, { 'q/where': pick(nested, Math.floor(variant / 2) % 3) }), name: 'entity.error/query-operator-invalid', mentions: [op], data: { operator: op } };
     }
     case 'operator-misuse': {
-      // Operators the contract knows, used where they cannot apply.
+      // Operators the contract knows, used where they cannot apply (nested where a request schema may not reach).
       const cases: Array<[Json, string]> = [
         [['<', [n.title], null], '<'],
         [['>=', [n.count], null], '>='],
@@ -129,14 +133,25 @@ export function build(n: TestNames, f: Fixture, { kind, variant, token }: Descri
         [['q/contains', [n.count], 'x'], 'q/contains'],
         [['q/ends-with-ignoring-case?', [n.done], 'x'], 'q/ends-with-ignoring-case?'],
         [['<', ['q/null?', [n.title]], true], 'q/null?'],
+        [['q/and', ['>=', ['q/null?', [n.title]], false]], 'q/null?'],
         [['>', ['q/count', [n.title]], 1], 'q/count'],
+        [['q/and', ['>', ['q/count', [n.tags, n.name]], 1]], 'q/count'],
+        [['q/and', ['=', ['q/count', ['svc/created-by', 'svc/id']], 1]], 'q/count'],
+        [['q/and', ['<', ['q/count', [n.group, n.members, 'svc/id']], 2]], 'q/count'],
+        [['q/or', ['q/and'], ['=', [n.done], true]], 'q/and'],
+        [['q/and', ['=', [n.done], true], ['q/or']], 'q/or'],
+        [['q/and', `not-an-expression-${token}`], `not-an-expression-${token}`],
+        [['q/or', ['=', [n.done], true], []], '[]'],
+        [['q/and', [7, [n.title], 'x']], '7'],
       ];
       const [expr, op] = pick(cases, variant);
       return { command: query(n, { 'q/where': expr }), name: 'entity.error/query-operator-invalid', mentions: [op] };
     }
     case 'unknown-operator': {
-      const op = `q/nope-${token}`;
-      return { command: query(n, { 'q/where': [op, [n.title], 'a'] }), name: 'entity.error/query-operator-invalid', mentions: [op] };
+      // Names of the properties every JavaScript object has are as unknown as any other (nested, where a request schema may not reach).
+      const op = pick([`q/nope-${token}`, 'constructor', 'toString', '__proto__', 'hasOwnProperty', 'valueOf'], variant);
+      const expr: Json = [op, [n.title], 'a'];
+      return { command: query(n, { 'q/where': variant % 2 === 0 ? expr : ['q/and', expr] }), name: 'entity.error/query-operator-invalid', mentions: [op], data: { operator: op } };
     }
     case 'missing-param': {
       const param = `$missing-${token}`;
@@ -160,6 +175,7 @@ export function build(n: TestNames, f: Fixture, { kind, variant, token }: Descri
         [['q/not-in', [n.count], 3], ['q/not-in']],
         [['q/contains', [n.title], 5], ['q/contains']],
         [['q/starts-with-ignoring-case?', [n.title], true], ['q/starts-with-ignoring-case?']],
+        [['q/and', ['<=', ['q/count', [n.tags, 'svc/id']], 1.5]], ['q/count', '1.5']],
       ];
       const [expr, mentions] = pick(cases, variant);
       return { command: query(n, { 'q/where': expr }), name: 'entity.error/query-value-invalid', mentions };

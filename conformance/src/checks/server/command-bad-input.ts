@@ -2,6 +2,7 @@ import { describeRequest, expectCommandError, expectStatus, fail } from '../../a
 import { defineCheck } from '../../check.js';
 import { ModelDriver } from '../../model/driver.js';
 import { createFixture, dump } from '../../model/fixture.js';
+import { dataProblems } from '../../error-data.js';
 import { checkProperty } from '../../property.js';
 import { findStackTrace } from '../../shapes.js';
 import { withTestWorkspace } from '../../workspace.js';
@@ -13,7 +14,7 @@ export default defineCheck({
     'Malformed or impossible commands (unknown Database or field in select, where, order or write, wrong operator arity, an operator where it cannot apply (null with <, a text operator on a number, q/count of a field that is no collection), unknown operator, missing $param, ' +
     'value of the wrong type, missing q/limit, duplicate svc/id, update or delete of a missing Entity, collection command on a non-collection, path through ' +
     'a primitive field, references to missing Entities) get 200 {success: false} with the error name the spec gives, a message naming the offending part ' +
-    'and a data object, never a 5xx, and change nothing',
+    'and the data the spec gives that name, never a 5xx, and change nothing',
   level: 'SHOULD',
   area: 'command-api',
   requirements: ['CMD-ERR-001', 'CMD-ERR-003', 'CMD-ERR-004', 'CMD-ERR-005', 'CMD-ERR-006', 'HTTP-004'],
@@ -39,6 +40,11 @@ export default defineCheck({
         if (bad.dataField !== undefined && error.data['field'] !== bad.dataField) {
           fail(`${what}: ${bad.name} should carry data.field ${JSON.stringify(bad.dataField)}, got ${JSON.stringify(error.data['field'])}`, res);
         }
+        for (const [key, value] of Object.entries(bad.data ?? {})) {
+          if (JSON.stringify(error.data[key]) !== JSON.stringify(value)) fail(`${what}: ${bad.name} should carry data.${key} ${JSON.stringify(value)}, got ${JSON.stringify(error.data[key])}`, res);
+        }
+        const problems = dataProblems(error.name, error.data);
+        if (problems.length > 0) fail(`${what}: ${error.name} does not carry the data the spec gives it (ErrorName table): ${problems.join('; ')}`, res);
         const after = await dump(ctx, workspace);
         if (after.text !== before.text) fail(`${what}: the failed command changed the data (a full dump differs before and after)`, res);
       }, { examples: [...KIND_EDGES], numRuns: ctx.profile === 'quick' ? 0 : ctx.fastCheck.numRuns });
