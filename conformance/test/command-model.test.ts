@@ -412,6 +412,11 @@ describe('generators', () => {
     }
     for (const op of ['=', '!=', '<', '<=', '>', '>=']) expect(uses(op, [n.group, n.rank]), `${op} through the relation`).toBe(true);
     for (const op of ['=', '!=', '<', '<=', '>', '>=']) for (const k of [0, 1]) expect(uses(op, ['q/count', [n.tags, 'svc/id']] as unknown as string[], (o) => o === k), `q/count ${op} ${k}`).toBe(true);
+    for (const op of ['=', '<=', '>', '>=']) expect(uses(op, ['q/count', [n.tags, 'svc/id']] as unknown as string[], (o) => o === -1), `q/count ${op} -1`).toBe(true);
+    // Through svc/created-by to the author's fields, only when the driver knows the authors.
+    const withAuthors = JSON.stringify(sweepQueries(shapes, 'full', true).map((t) => t.query));
+    for (const part of ['["=",["svc/created-by","user/email"],"@user:user/email"]', '[["svc/created-by","user/name"],"q/desc"]', '"author-email":["svc/created-by","user/email"]']) expect(withAuthors).toContain(part);
+    expect(text).not.toContain('user/email');
     expect(uses('q/in', [n.title], (o) => Array.isArray(o) && o.length === 0)).toBe(true);
     expect(uses('q/not-in', [n.count], (o) => Array.isArray(o) && o.length === 0)).toBe(true);
     expect(uses('=', [n.amount], (o) => o === null)).toBe(true);

@@ -200,6 +200,24 @@ export class ModelDriver {
     return results.slice(deletes.length + creates.length);
   }
 
+  /**
+   * Reads the authors of the model's Entities (`user/email`, `user/name`) from the service, once
+   * each, so that paths through `svc/created-by` can be compared; a service that does not answer
+   * leaves them unknown (and the sweep leaves those paths out). Answers whether every author is known.
+   */
+  async loadAuthors(): Promise<boolean> {
+    const authors = [...new Set(this.schema.types.flatMap((t) => this.model.entitiesOf(t.name).map((e) => e.createdBy)))];
+    const unknown = authors.filter((id) => this.model.user(id) === undefined);
+    if (unknown.length > 0) {
+      const query = { 'q/from': 'svc/user', 'q/select': ['svc/id', 'user/email', 'user/name'], 'q/where': ['q/in', ['svc/id'], '$ids'], 'q/limit': unknown.length };
+      const res = await this.ctx.http.command({ command: 'svc.entity/query', args: { query: query as unknown as Query, params: { $ids: unknown } } });
+      const rows = isRecord(res.json) && res.json['success'] === true && Array.isArray(res.json['result']) ? res.json['result'] : [];
+      const text = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+      for (const row of rows) if (isRecord(row) && typeof row['svc/id'] === 'string') this.model.setUser(row['svc/id'], { email: text(row['user/email']), name: text(row['user/name']) });
+    }
+    return authors.length > 0 && authors.every((id) => this.model.user(id) !== undefined);
+  }
+
   /** Marks the end of a run that passed (the next reset trusts the model). */
   finishRun(): void {
     this.dirty = false;
@@ -482,6 +500,11 @@ export class ModelDriver {
       return field && field.kind === 'value' ? FALLBACK[field.valueKind] : null;
     }
     if (text === '@user') return model.entitiesOf(this.typeName(0))[0]?.createdBy ?? model.entitiesOf(this.typeName(1))[0]?.createdBy ?? NO_SUCH_ID;
+    if (text.startsWith('@user:')) {
+      // A field of the author (loadAuthors): `@user:user/email`.
+      const author = model.entitiesOf(this.typeName(0))[0]?.createdBy;
+      return (author === undefined ? undefined : model.user(author)?.values.get(text.slice('@user:'.length))) ?? null;
+    }
     const kind = text.slice(0, text.indexOf(':'));
     const entity = this.resolveRef(model, text);
     switch (kind) {

@@ -17,6 +17,13 @@ import {
 } from './values.js';
 import { creationOrder, type ModelEntity, type WorkspaceModel } from './workspace-model.js';
 
+/** The fields of `svc/user` the model follows `svc/created-by` to. */
+const USER_FIELDS: readonly ValueField[] = [
+  { kind: 'value', name: 'svc/id', valueKind: 'uuid', system: 'svc/id' },
+  { kind: 'value', name: 'user/email', valueKind: 'text' },
+  { kind: 'value', name: 'user/name', valueKind: 'text' },
+];
+
 export const COMPARISON_OPERATORS = ['=', '!=', '<', '<=', '>', '>='] as const;
 export const TEXT_OPERATORS = ['q/contains', 'q/not-contains', 'q/starts-with-ignoring-case?', 'q/ends-with-ignoring-case?', 'q/equals-ignoring-case?'] as const;
 export const MEMBERSHIP_OPERATORS = ['q/in', 'q/not-in'] as const;
@@ -60,7 +67,13 @@ export class QueryEvaluator {
         }
         return { steps, last: field, kind: field.valueKind, many: steps.some((s) => s.collection) };
       }
-      if (field.target === 'svc/user' && !isLast) throw new ModelError('model/unsupported', 'the model does not know the fields of svc/user');
+      if (field.target === 'svc/user' && !isLast) {
+        // The author's own fields, and only those (the model does not follow a user's relations).
+        const userField = USER_FIELDS.find((f) => f.name === names[i + 1]);
+        if (userField === undefined || i + 1 !== names.length - 1) throw new ModelError('model/unsupported', `the model knows ${USER_FIELDS.map((f) => f.name).join(', ')} of svc/user only`);
+        steps.push(field);
+        return { steps, last: userField, kind: userField.valueKind, many: steps.some((s) => s.collection) };
+      }
       steps.push(field);
       holder = field.target;
     }
@@ -257,6 +270,7 @@ export class QueryEvaluator {
   private selectItem(entity: ModelEntity, key: string, value: Json): Json {
     const field = this.model.index.field(entity.type, key);
     if (field) {
+      if (field.kind === 'relation' && field.target === 'svc/user' && Array.isArray(value)) return this.authorShaped(entity, field, value);
       if (field.kind !== 'relation' || field.target === 'svc/user') throw new ModelError('model/unsupported', `sub-select of ${key}`);
       const items = this.model.related(entity, field);
       if (Array.isArray(value)) {
@@ -275,6 +289,19 @@ export class QueryEvaluator {
     const path = this.resolvePath(entity.type, value);
     const values = this.valuesAt(entity, path);
     return path.many ? values : (values[0] ?? null);
+  }
+
+  /** `{svc/created-by: [<fields of svc/user>]}`: the author's fields (USER_FIELDS only). */
+  private authorShaped(entity: ModelEntity, field: RelationField, names: Json[]): Json {
+    const author = this.model.related(entity, field)[0];
+    if (author === undefined) throw new ModelError('model/unsupported', `the author ${entity.createdBy} is not known`);
+    const out: JsonObject = {};
+    for (const name of names) {
+      const userField = USER_FIELDS.find((f) => f.name === name);
+      if (userField === undefined) throw new ModelError('model/unsupported', `the model knows ${USER_FIELDS.map((f) => f.name).join(', ')} of svc/user only`);
+      out[userField.name] = readValue(author, userField) ?? null;
+    }
+    return out;
   }
 
   run(query: JsonObject): JsonObject[] {

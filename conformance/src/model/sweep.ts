@@ -161,7 +161,7 @@ class SweepBuilder {
 }
 
 /** One query per edge: see the file's comment. */
-export function sweepQueries(shapes: SchemaShapes, profile: Profile): QueryTemplate[] {
+export function sweepQueries(shapes: SchemaShapes, profile: Profile, authors = false): QueryTemplate[] {
   const b = new SweepBuilder(shapes, profile);
   const full = profile === 'full';
   for (const info of shapes.types) {
@@ -233,6 +233,15 @@ export function sweepQueries(shapes: SchemaShapes, profile: Profile): QueryTempl
         b.where(t, ['q/or', ['=', c.path, pivot(c)], ['q/and', ['>', a.path, pivot(a)], ['!=', c.path, null]], ['=', a.path, null]]);
         b.where(t, ['q/and', ['q/or', ['<=', a.path, pivot(a)], ['=', c.path, above(c)]], ['!=', ['svc/id'], `@ref:${t}:0`]]);
       }
+    }
+
+    // Through svc/created-by to the author's fields (when the service told the model its authors).
+    if (full && authors) {
+      b.where(t, ['=', ['svc/created-by', 'user/email'], '@user:user/email']);
+      b.where(t, ['!=', ['svc/created-by', 'user/email'], '@user:user/email']);
+      b.where(t, ['q/and', ['=', ['q/null?', ['svc/created-by', 'user/name']], false], ['q/contains', ['svc/created-by', 'user/name'], '@user:user/name']]);
+      b.query(t, { 'q/order-by': [[['svc/created-by', 'user/name'], 'q/desc']] });
+      b.query(t, { 'q/select': ['svc/id', { 'author-email': ['svc/created-by', 'user/email'] }, { 'svc/created-by': ['svc/id', 'user/name'] }] });
     }
 
     // Orders: every key in both directions (ties and missing values in the data), alone, after
@@ -320,7 +329,8 @@ export function sweepWrites(shapes: SchemaShapes): WriteOp[][] {
 /** Runs the sweep: fixed data, every query of `sweepQueries` in batches of 50, each compared with the model, then (full) the writes. */
 export async function runSweep(driver: ModelDriver): Promise<void> {
   await driver.reset(0, sweepData(driver.shapes, driver.profile));
-  await compareQueries(driver, sweepQueries(driver.shapes, driver.profile), 'sweep query');
+  const authors = driver.profile === 'full' && (await driver.loadAuthors());
+  await compareQueries(driver, sweepQueries(driver.shapes, driver.profile, authors), 'sweep query');
   if (driver.profile === 'full') {
     for (const step of sweepWrites(driver.shapes)) {
       if (step.length === 1 && step[0]) await driver.write(step[0]);

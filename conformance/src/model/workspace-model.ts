@@ -60,6 +60,11 @@ export class WorkspaceModel {
   private entities = new Map<string, ModelEntity>();
   /** relation id -> set of `a|b` pairs (a: Entity holding the relation's first end). */
   private links = new Map<string, Set<string>>();
+  /**
+   * The authors (`svc/user` Entities, with `user/email` and `user/name`), as the service answered
+   * them: the model does not change users, it only follows `svc/created-by` to them.
+   */
+  private users = new Map<string, ModelEntity>();
 
   constructor(readonly schema: ModelSchema) {
     this.index = new SchemaIndex(schema);
@@ -69,6 +74,7 @@ export class WorkspaceModel {
     const copy = new WorkspaceModel(this.schema);
     for (const [id, e] of this.entities) copy.entities.set(id, { ...e, values: new Map(e.values) });
     for (const [relation, pairs] of this.links) copy.links.set(relation, new Set(pairs));
+    copy.users = this.users;
     return copy;
   }
 
@@ -110,8 +116,25 @@ export class WorkspaceModel {
     return this.entities.size;
   }
 
+  /** Records an author as the service answered it. */
+  setUser(id: string, values: { email: string | null; name: string | null }): void {
+    const entries: Array<[string, Scalar]> = [];
+    if (values.email !== null) entries.push(['user/email', values.email]);
+    if (values.name !== null) entries.push(['user/name', values.name]);
+    this.users.set(id.toLowerCase(), { id: id.toLowerCase(), type: 'svc/user', publicId: '', creationDate: '', modificationDate: '', createdBy: '', values: new Map(entries) });
+  }
+
+  /** The author of an Entity, when the service told it (setUser). */
+  user(id: string): ModelEntity | undefined {
+    return this.users.get(id);
+  }
+
   /** The Entities related to `entity` through a relation field, in creation order, then `svc/id`. */
   related(entity: ModelEntity, field: RelationField): ModelEntity[] {
+    if (field.target === 'svc/user' && field.relation === undefined) {
+      const author = this.users.get(entity.createdBy);
+      return author ? [author] : [];
+    }
     if (field.relation === undefined) return [];
     const end = this.index.endOf(entity.type, field);
     const pairs = this.links.get(field.relation) ?? new Set<string>();
