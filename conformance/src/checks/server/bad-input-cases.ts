@@ -46,6 +46,8 @@ const KINDS = [
   'missing-item',
   'missing-reference',
   'order-through-collection',
+  'select-misuse',
+  'limit-too-large',
 ] as const;
 
 type Kind = (typeof KINDS)[number];
@@ -54,7 +56,7 @@ type Kind = (typeof KINDS)[number];
 const VARIANTS = 16;
 
 /** Kinds whose every case is an edge of the query compiler: each case runs in every run. */
-const EVERY_CASE: ReadonlySet<Kind> = new Set(['query-value-type', 'operator-misuse', 'operator-arity']);
+const EVERY_CASE: ReadonlySet<Kind> = new Set(['query-value-type', 'operator-misuse', 'operator-arity', 'select-misuse', 'limit-too-large']);
 
 /** Every kind in every run, and every case of the kinds in EVERY_CASE. */
 export const KIND_EDGES: readonly Descriptor[] = KINDS.flatMap((kind, i) =>
@@ -245,6 +247,27 @@ export function build(n: TestNames, f: Fixture, { kind, variant, token }: Descri
     case 'missing-reference': {
       const entity: Record<string, Json> = variant % 2 === 0 ? { [n.group]: { 'svc/id': missingId } } : { [n.tags]: [{ 'svc/id': f.groups[0] }, { 'svc/id': missingId }] };
       return { command: { command: 'svc.entity/create', args: { type: n.items, entity } }, name: 'entity.error/entity-not-found', mentions: [missingId] };
+    }
+    case 'select-misuse': {
+      // Select forms a request schema lets through but the language refuses: sub-fields of a primitive field, q/count of what is no collection.
+      const alias = `alias-${token}`;
+      const cases: BadCase[] = [
+        { command: query(n, { 'q/select': ['svc/id', { [n.title]: ['svc/id'] }] }), name: 'entity.error/query-primitive-field-expr-invalid', mentions: [n.title], dataField: n.title },
+        { command: query(n, { 'q/select': ['svc/id', { [n.count]: { 'q/select': ['svc/id'], 'q/limit': 1 } }] }), name: 'entity.error/query-primitive-field-expr-invalid', mentions: [n.count], dataField: n.count },
+        { command: query(n, { 'q/select': ['svc/id', { [alias]: ['q/count', [n.title]] }] }), name: 'entity.error/query-operator-invalid', mentions: ['q/count'], data: { operator: 'q/count' } },
+        { command: query(n, { 'q/select': ['svc/id', { [alias]: ['q/count', [n.tags, n.name]] }] }), name: 'entity.error/query-operator-invalid', mentions: ['q/count'], data: { operator: 'q/count' } },
+        { command: query(n, { 'q/select': ['svc/id', { [alias]: ['q/count', ['svc/created-by', 'svc/id']] }] }), name: 'entity.error/query-operator-invalid', mentions: ['q/count'], data: { operator: 'q/count' } },
+        { command: query(n, { 'q/select': ['svc/id', { [alias]: ['q/count', [n.group, n.members, 'svc/id']] }] }), name: 'entity.error/query-operator-invalid', mentions: ['q/count'], data: { operator: 'q/count' } },
+      ];
+      return pick(cases, variant);
+    }
+    case 'limit-too-large': {
+      // q/limit is at most 10000 (spec/query-semantics.md), on the query and on a sub-query.
+      const cases: Json[] = [
+        query(n, { 'q/limit': 10_001 }),
+        query(n, { 'q/select': ['svc/id', { [n.members]: { 'q/select': ['svc/id'], 'q/limit': 10_001 } }] }, n.groups),
+      ];
+      return { command: pick(cases, variant), name: 'entity.error/query-value-invalid', mentions: ['q/limit', '10001'] };
     }
     case 'order-through-collection':
       return { command: query(n, { 'q/order-by': [[[pick([n.tags, n.tags], variant), n.name], 'q/asc']] }), name: 'entity.error/query-operator-invalid', mentions: [n.tags] };
