@@ -205,10 +205,12 @@ export function renderMarkdown(records: RunRecord[]): string {
     'finds a wrong answer: a MUST check fails the run, a SHOULD check warns (in brackets: the kills only SHOULD or MAY',
     'checks made, such as an error name other than the public API\'s). A check that finds a feature unsupported does',
     'not kill: a server may lack it. Score = (killed + timed out) / (killed + timed out + survived + no coverage);',
-    'equivalent mutants (marked in the source with a `// Stryker disable` comment giving the reason) are left out of',
-    'it and listed with their reasons.',
+    'mutants marked in the source with a `// Stryker disable` comment giving the reason are left out of it and listed',
+    'with their reasons: equivalent ones (the client sees the same answers: an optimization, a default written out)',
+    'and ones out of reach (behind the request schema, which refuses the input first; on PostgreSQL only, while the run',
+    'uses pg-mem; beyond 100000 Entities).',
     '',
-    '| module | profile | date | run time | killed | timed out | survived | no coverage | equivalent | errors | score |',
+    '| module | profile | date | run time | killed | timed out | survived | no coverage | equivalent or out of reach | errors | score |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of sorted) {
@@ -220,7 +222,7 @@ export function renderMarkdown(records: RunRecord[]): string {
     out.push(`${r.date} · ${minutes(r.durationMs)} · seed ${r.seed} · mutated: \`${r.mutate.join('`, `')}\` · checks: \`${r.checks.join('`, `')}\``);
     out.push('', `Machine: ${r.machine}`);
     if (r.error) out.push('', `The run did not finish: ${r.error}`);
-    out.push('', '| file | killed | timed out | survived | no coverage | equivalent | errors | score |', '|---|---|---|---|---|---|---|---|');
+    out.push('', '| file | killed | timed out | survived | no coverage | equivalent or out of reach | errors | score |', '|---|---|---|---|---|---|---|---|');
     for (const [file, c] of Object.entries(r.files)) out.push(countsRow(`\`${file}\``, c));
     out.push(countsRow('**all**', r.total));
     if (r.survivors.length > 0) {
@@ -228,7 +230,7 @@ export function renderMarkdown(records: RunRecord[]): string {
       for (const m of r.survivors) out.push(`| \`${m.file}:${m.line}\` | ${m.mutator} | \`${escapeCell(m.original)}\` | \`${escapeCell(m.replacement)}\` | ${m.reason ?? ''} |`);
     }
     if (r.equivalent.length > 0) {
-      out.push('', `Equivalent mutants (${r.equivalent.length}):`, '', '| where | mutator | original | mutant | why it is equivalent |', '|---|---|---|---|---|');
+      out.push('', `Equivalent or out of reach (${r.equivalent.length}):`, '', '| where | mutator | original | mutant | why |', '|---|---|---|---|---|');
       for (const m of r.equivalent) out.push(`| \`${m.file}:${m.line}\` | ${m.mutator} | \`${escapeCell(m.original)}\` | \`${escapeCell(m.replacement)}\` | ${escapeCell(m.reason ?? '')} |`);
     }
   }

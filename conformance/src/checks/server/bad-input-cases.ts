@@ -53,7 +53,7 @@ const KINDS = [
 type Kind = (typeof KINDS)[number];
 
 /** Variants a descriptor draws from (each kind picks its case by variant modulo its number of cases). */
-const VARIANTS = 16;
+const VARIANTS = 24;
 
 /** Kinds whose every case is an edge of the query compiler: each case runs in every run. */
 const EVERY_CASE: ReadonlySet<Kind> = new Set(['query-value-type', 'operator-misuse', 'operator-arity', 'select-misuse', 'limit-too-large']);
@@ -178,6 +178,12 @@ export function build(n: TestNames, f: Fixture, { kind, variant, token }: Descri
         [['q/contains', [n.title], 5], ['q/contains']],
         [['q/starts-with-ignoring-case?', [n.title], true], ['q/starts-with-ignoring-case?']],
         [['q/and', ['<=', ['q/count', [n.tags, 'svc/id']], 1.5]], ['q/count', '1.5']],
+        // Dates are YYYY-MM-DD exactly.
+        [['=', [n.due], 'x2024-01-02'], [n.due, 'x2024-01-02']],
+        [['=', [n.due], '2024-01-02x'], [n.due, '2024-01-02x']],
+        [['>', [n.due], '2024-1-02'], [n.due, '2024-1-02']],
+        [['<', [n.due], '2024-01-2'], [n.due, '2024-01-2']],
+        [['=', [n.at], 'not a time'], [n.at, 'not a time']],
       ];
       const [expr, mentions] = pick(cases, variant);
       return { command: query(n, { 'q/where': expr }), name: 'entity.error/query-value-invalid', mentions };
