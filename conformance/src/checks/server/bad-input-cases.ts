@@ -4,11 +4,14 @@
  * and message the spec gives): every kind in every run (KIND_EDGES), then random variants.
  */
 import fc from 'fast-check';
+import { expectSuccess } from '../../assert.js';
+import type { CheckContext } from '../../check.js';
 import { derivedUuid } from '../../model/driver.js';
 import type { Fixture } from '../../model/fixture.js';
 import type { TestNames } from '../../model/schema.js';
 import type { Json } from '../../model/values.js';
 import { isRecord } from '../../shapes.js';
+import { schemaBatch } from '../../workspace.js';
 
 /** A malformed or impossible command and what the spec says it gets. */
 export interface BadCase {
@@ -48,6 +51,7 @@ const KINDS = [
   'order-through-collection',
   'select-misuse',
   'limit-too-large',
+  'only-null-test',
 ] as const;
 
 type Kind = (typeof KINDS)[number];
@@ -56,7 +60,7 @@ type Kind = (typeof KINDS)[number];
 const VARIANTS = 24;
 
 /** Kinds whose every case is an edge of the query compiler: each case runs in every run. */
-const EVERY_CASE: ReadonlySet<Kind> = new Set(['query-value-type', 'operator-misuse', 'operator-arity', 'select-misuse', 'limit-too-large']);
+const EVERY_CASE: ReadonlySet<Kind> = new Set(['query-value-type', 'operator-misuse', 'operator-arity', 'select-misuse', 'limit-too-large', 'only-null-test']);
 
 /** Every kind in every run, and every case of the kinds in EVERY_CASE. */
 export const KIND_EDGES: readonly Descriptor[] = KINDS.flatMap((kind, i) =>
@@ -87,6 +91,19 @@ function withParams(command: Json, params: Record<string, Json>): Json {
 
 function pick<T>(list: readonly T[], variant: number): T {
   return list[variant % list.length] as T;
+}
+
+/**
+ * Adds a `svc/date-range` field to the Items (SPAN_FIELD): ranges, locations, files and rich text
+ * can only be tested with q/null? (spec/query-semantics.md), which the `only-null-test` kind sends.
+ */
+export async function addSpanField(ctx: CheckContext, n: TestNames): Promise<void> {
+  const res = await schemaBatch(ctx, [{ command: 'schema.field/create', args: { 'svc/holder-type': n.items, 'svc/name': spanField(n), 'svc/type': 'svc/date-range' } }]);
+  expectSuccess(res, 'schema.field/create of a svc/date-range field');
+}
+
+function spanField(n: TestNames): string {
+  return `${n.space}/Span`;
 }
 
 export function build(n: TestNames, f: Fixture, { kind, variant, token }: Descriptor): BadCase {
@@ -274,6 +291,18 @@ export function build(n: TestNames, f: Fixture, { kind, variant, token }: Descri
         query(n, { 'q/select': ['svc/id', { [n.members]: { 'q/select': ['svc/id'], 'q/limit': 10_001 } }] }, n.groups),
       ];
       return { command: pick(cases, variant), name: 'entity.error/query-value-invalid', mentions: ['q/limit', '10001'] };
+    }
+    case 'only-null-test': {
+      // A range compares with nothing but q/null?: not with =, <, a text operator, a list, nor as an order key.
+      const span = spanField(n);
+      const cases: BadCase[] = [
+        { command: query(n, { 'q/where': ['=', [span], '2024-01-01'] }), name: 'entity.error/query-operator-invalid', mentions: [span] },
+        { command: query(n, { 'q/where': ['q/and', ['<', [span], '{"start":"2024-01-01","end":"2024-01-02"}']] }), name: 'entity.error/query-operator-invalid', mentions: [span] },
+        { command: query(n, { 'q/where': ['q/contains', [span], '2024'] }), name: 'entity.error/query-operator-invalid', mentions: [span] },
+        { command: query(n, { 'q/where': ['q/in', [span], ['2024-01-01']] }), name: 'entity.error/query-operator-invalid', mentions: [span] },
+        { command: query(n, { 'q/order-by': [[[span], 'q/asc']] }), name: 'entity.error/query-operator-invalid', mentions: [span] },
+      ];
+      return pick(cases, variant);
     }
     case 'order-through-collection':
       return { command: query(n, { 'q/order-by': [[[pick([n.tags, n.tags], variant), n.name], 'q/asc']] }), name: 'entity.error/query-operator-invalid', mentions: [n.tags] };

@@ -5,12 +5,12 @@ import { createFixture, dump } from '../../model/fixture.js';
 import { checkProperty } from '../../property.js';
 import { findStackTrace, isRecord } from '../../shapes.js';
 import { withTestWorkspace } from '../../workspace.js';
-import { KIND_EDGES, build, descriptor } from './bad-input-cases.js';
+import { KIND_EDGES, addSpanField, build, descriptor } from './bad-input-cases.js';
 
 export default defineCheck({
   id: 'command.bad-input-refused',
   name:
-    'Every kind of malformed or impossible command (unknown Database or field, wrong operator arity, an operator where it cannot apply (null with <, a text operator on a number, q/count of a field that is no collection, in q/where or in a select), sub-fields of a primitive field, q/limit over 10000, unknown operator, missing $param, value of the ' +
+    'Every kind of malformed or impossible command (unknown Database or field, wrong operator arity, an operator where it cannot apply (null with <, a text operator on a number, q/count of a field that is no collection, in q/where or in a select), sub-fields of a primitive field, q/limit over 10000, a range compared or ordered (only q/null? tests it), unknown operator, missing $param, value of the ' +
     'wrong type, missing q/limit, duplicate svc/id, missing Entity, collection command on a non-collection, path through a primitive field, reference ' +
     'to a missing Entity) is refused with {success: false}, never a 5xx or a stack trace, and writes nothing',
   level: 'MUST',
@@ -21,6 +21,7 @@ export default defineCheck({
     await withTestWorkspace(ctx, async (workspace) => {
       const driver = new ModelDriver(ctx, workspace.schema, 'bad-input-refused', 'full');
       const fixture = await createFixture(driver, workspace);
+      await addSpanField(ctx, workspace.names);
       const before = await dump(ctx, workspace);
       await checkProperty(
         ctx,

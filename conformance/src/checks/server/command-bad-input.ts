@@ -6,12 +6,12 @@ import { dataProblems } from '../../error-data.js';
 import { checkProperty } from '../../property.js';
 import { findStackTrace } from '../../shapes.js';
 import { withTestWorkspace } from '../../workspace.js';
-import { KIND_EDGES, build, descriptor } from './bad-input-cases.js';
+import { KIND_EDGES, addSpanField, build, descriptor } from './bad-input-cases.js';
 
 export default defineCheck({
   id: 'command.bad-input',
   name:
-    'Malformed or impossible commands (unknown Database or field in select, where, order or write, wrong operator arity, an operator where it cannot apply (null with <, a text operator on a number, q/count of a field that is no collection, in q/where or in a select), sub-fields of a primitive field, q/limit over 10000, unknown operator, missing $param, ' +
+    'Malformed or impossible commands (unknown Database or field in select, where, order or write, wrong operator arity, an operator where it cannot apply (null with <, a text operator on a number, q/count of a field that is no collection, in q/where or in a select), sub-fields of a primitive field, q/limit over 10000, a range compared or ordered (only q/null? tests it), unknown operator, missing $param, ' +
     'value of the wrong type, missing q/limit, duplicate svc/id, update or delete of a missing Entity, collection command on a non-collection, path through ' +
     'a primitive field, references to missing Entities) get 200 {success: false} with the error name the spec gives, a message naming the offending part ' +
     'and the data the spec gives that name, never a 5xx, and change nothing',
@@ -23,6 +23,7 @@ export default defineCheck({
     await withTestWorkspace(ctx, async (workspace) => {
       const driver = new ModelDriver(ctx, workspace.schema, 'bad-input', 'full');
       const fixture = await createFixture(driver, workspace);
+      await addSpanField(ctx, workspace.names);
       const before = await dump(ctx, workspace);
       await checkProperty(ctx, descriptor, async (d) => {
         const bad = build(workspace.names, fixture, d);
