@@ -65,7 +65,7 @@ export const ERROR_DATA: Readonly<Record<ErrorName, readonly string[]>> = {
   'integration.error/action-not-applicable': ['field: entities/<index>', 'id', 'type'],
 };
 
-/** What `data` lacks of what the spec gives an error of this name (empty for names the spec does not list). */
+/** What `data` lacks of what the spec gives an error of this name, or holds empty (none for names the spec does not list). */
 export function dataProblems(name: string, data: Readonly<Record<string, unknown>>): string[] {
   const keys = (ERROR_DATA as Readonly<Record<string, readonly string[] | undefined>>)[name] ?? [];
   const problems: string[] = [];
@@ -73,6 +73,7 @@ export function dataProblems(name: string, data: Readonly<Record<string, unknown
     if (key.endsWith('?')) continue;
     const [field, value] = key.split(': ') as [string, string | undefined];
     if (!(field in data) || data[field] === undefined) problems.push(`data.${field} is missing`);
+    else if (data[field] === '') problems.push(`data.${field} is empty`);
     else if (value !== undefined && !value.includes('<') && data[field] !== value) problems.push(`data.${field} is ${JSON.stringify(data[field])}, not ${JSON.stringify(value)}`);
   }
   return problems;

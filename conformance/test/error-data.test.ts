@@ -26,5 +26,6 @@ describe('error data (spec ErrorName table)', () => {
     expect(dataProblems('document.error/format-unsupported', { field: 'content' })).toEqual(['data.field is "content", not "format"']);
     expect(dataProblems('integration.error/app-failed', { operation: 'validate' })).toEqual([]);
     expect(dataProblems('vendor.error/something-else', {})).toEqual([]);
+    expect(dataProblems('entity.error/query-value-invalid', { field: '', value: 1 })).toEqual(['data.field is empty']);
   });
 });

@@ -514,6 +514,9 @@ export class ModelDriver {
         return entity?.creationDate ?? '2000-01-01T00:00:00.000Z';
       case '@pid':
         return entity ? Number(entity.publicId) : 1;
+      case '@pids':
+        // The public id as the string the contract shows it as.
+        return entity ? String(entity.publicId) : '1';
       default:
         return text;
     }

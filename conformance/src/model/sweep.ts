@@ -180,6 +180,9 @@ export function sweepQueries(shapes: SchemaShapes, profile: Profile, authors = f
     for (const p of own) for (const op of comparisons(p, profile)) b.where(t, [op, p.path, pivot(p)]);
     for (const p of related) for (const op of comparisons(p, profile).filter((o) => through(p, o))) b.where(t, [op, p.path, pivot(p)]);
     for (const p of twoSteps.slice(0, full ? 4 : 0)) for (const op of ['=', '!=']) b.where(t, [op, p.path, pivot(p)]);
+    // svc/public-id against the string the contract shows (it compares as a number).
+    const publicId = own.find((p) => p.fieldName === 'svc/public-id');
+    if (full && publicId) for (const op of ['=', '<', '>=']) b.where(t, [op, publicId.path, `@pids:${publicId.owner}:1`]);
 
     // Membership: present and absent values, a repeated value, and (full) no value at all.
     for (const p of [...own, ...related.slice(0, 3)].filter((q) => q.kind !== 'bool')) {
@@ -285,6 +288,13 @@ export function sweepQueries(shapes: SchemaShapes, profile: Profile, authors = f
         }
       } else if (full) {
         maps.push({ [`via-${rel.name}`]: [rel.name, target?.writable[0]?.name ?? 'svc/id'] });
+        // The to-one relation's own fields without its svc/id, and as a sub-query with a q/where.
+        const first = target?.writable[0];
+        if (first) {
+          b.query(t, { 'q/select': ['svc/id', { [rel.name]: [first.name] }] });
+          const key = target?.writable.find((f) => f.valueKind === 'integer' || f.valueKind === 'text');
+          if (key) b.query(t, { 'q/select': ['svc/id', { [rel.name]: { 'q/select': ['svc/id', first.name], 'q/where': ['=', [key.name], `@val|${shapes.typeIndex(rel.target)}|1|${key.name}`], 'q/limit': 1 } }] });
+        }
       }
     }
     b.query(t, { 'q/select': [...plain, ...maps] });

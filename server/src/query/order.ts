@@ -2,6 +2,7 @@
 // through a collection has no single value to sort by and is refused. Empty values sort last
 // ascending and first descending (PostgreSQL's default, written out so both storages agree).
 // Creation date then `svc/id` always end the order, so every order is total.
+import { excerpt } from '../api/excerpt.js';
 import { Failure } from '../api/failure.js';
 import type { Catalog, TypeDef } from '../model/catalog.js';
 import { linkEnds, resolvePath, textFormSql, valueKind, valueSql } from './paths.js';
@@ -24,7 +25,7 @@ export function compileOrder(catalog: Catalog, params: Params, aliases: Aliases,
     const at = `${where}[${i}]`;
     // Stryker disable all: unreachable: the request schema refuses a malformed key, and GraphQL builds its orders
     if (!Array.isArray(item) || item.length !== 2 || (item[1] !== 'q/asc' && item[1] !== 'q/desc')) {
-      throw new Failure('entity.error/query-operator-invalid', `${at} must be [<field path>, "q/asc" | "q/desc"]; got ${JSON.stringify(item)?.slice(0, 80)}.`, {
+      throw new Failure('entity.error/query-operator-invalid', `${at} must be [<field path>, "q/asc" | "q/desc"]; got ${excerpt(item)}.`, {
         field: at,
         operator: 'q/order-by',
         expr: item as never,

@@ -1,6 +1,7 @@
 // Field paths of the query language: `'Demo/Title'`, `['Demo/Project', 'Demo/Name']`. Every step
 // but the last is a relation (a link field or `svc/created-by`); a path ending on a relation
 // means its `svc/id`.
+import { excerpt } from '../api/excerpt.js';
 import { Failure } from '../api/failure.js';
 import type { Catalog, FieldDef, TypeDef } from '../model/catalog.js';
 import { PRIMITIVE_FIELD_TYPES, isPrimitiveFieldType } from '../model/field-types.js';
@@ -33,7 +34,7 @@ export function isRelation(field: FieldDef): boolean {
 export function asPath(path: unknown, where: string): string[] {
   if (typeof path === 'string') return [path];
   if (Array.isArray(path) && path.length > 0 && path.length <= 16 && path.every((p) => typeof p === 'string')) return path as string[];
-  throw new Failure('entity.error/query-operator-invalid', `${where} must be a field name or a non-empty array of field names; got ${JSON.stringify(path)}.`, {
+  throw new Failure('entity.error/query-operator-invalid', `${where} must be a field name or a non-empty array of field names; got ${excerpt(path)}.`, {
     field: where,
     operator: 'path',
     expr: path as never,

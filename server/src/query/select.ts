@@ -1,4 +1,5 @@
 // `q/select` to a plan: which fields to read from each Entity, and which relations to fetch.
+import { excerpt } from '../api/excerpt.js';
 import { Failure } from '../api/failure.js';
 import type { Catalog, FieldDef, TypeDef } from '../model/catalog.js';
 import { RICH_TEXT_SECRET, RICH_TEXT_TYPE } from '../model/field-types.js';
@@ -43,7 +44,7 @@ export function readLimit(query: Record<string, unknown>, where: string): number
   // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: unreachable: the request schema makes q/limit a non-negative integer
   const wellFormed = typeof limit === 'number' && Number.isInteger(limit) && limit >= 0;
   if (!wellFormed || limit > MAX_LIMIT) {
-    throw new Failure('entity.error/query-value-invalid', `${where}: q/limit must be an integer from 0 to ${MAX_LIMIT}; got ${JSON.stringify(limit)}.`, {
+    throw new Failure('entity.error/query-value-invalid', `${where}: q/limit must be an integer from 0 to ${MAX_LIMIT}; got ${excerpt(limit)}.`, {
       field: `${where}/q/limit`,
       value: limit as never,
     });
@@ -74,7 +75,7 @@ export function planSelect(catalog: Catalog, type: TypeDef, select: unknown, whe
       continue;
     }
     if (!isPlainObject(item)) {
-      throw new Failure('entity.error/query-operator-invalid', `${at} must be a field name or an object; got ${JSON.stringify(item)?.slice(0, 80)}.`, { field: at, operator: 'q/select', expr: item as never });
+      throw new Failure('entity.error/query-operator-invalid', `${at} must be a field name or an object; got ${excerpt(item)}.`, { field: at, operator: 'q/select', expr: item as never });
     }
     for (const [key, value] of Object.entries(item)) {
       nodes.push(planItem(catalog, type, key, value, `${at}.${key}`));
@@ -115,7 +116,7 @@ function planItem(catalog: Catalog, type: TypeDef, key: string, value: unknown, 
   if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string')) {
     return { kind: 'path', key, path: resolvePath(catalog, type, value, at) };
   }
-  throw new Failure('entity.error/schema-field-not-found', `The Database "${type.name}" has no field "${key}" (and ${JSON.stringify(value)?.slice(0, 60)} is not an alias path).`, {
+  throw new Failure('entity.error/schema-field-not-found', `The Database "${type.name}" has no field "${key}" (and ${excerpt(value, 60)} is not an alias path).`, {
     type: type.name,
     field: key,
   });

@@ -13,6 +13,7 @@
 // its id, even where the ids are unique anyway: pg-mem looks a derived table that is not grouped
 // up through the index of the column it selects, and answers a DISTINCT one's id once per row of
 // `links` (duplicating the Entities of the outer query); a grouped one it reads once and keeps.
+import { excerpt } from '../api/excerpt.js';
 import { Failure } from '../api/failure.js';
 import type { Catalog, FieldDef, TypeDef } from '../model/catalog.js';
 import { USER_TYPE } from '../model/field-types.js';
@@ -85,7 +86,7 @@ function coerceFor(ctx: WhereContext, field: FieldDef, value: unknown, where: st
   if (kindOf(ctx, field) !== 'text' || valueKind(field) !== 'json') return coerce(field, value, where);
   // Stryker disable all: unreachable: text forms are GraphQL's, whose input coercion makes every range or location operand a String
   if (typeof value !== 'string') {
-    throw new Failure('entity.error/query-value-invalid', `In ${where}, "${field.name}" is compared with ${JSON.stringify(value)?.slice(0, 80)}, but it needs a string.`, {
+    throw new Failure('entity.error/query-value-invalid', `In ${where}, "${field.name}" is compared with ${excerpt(value)}, but it needs a string.`, {
       field: field.name,
       value: value as never,
       expected: 'a string',
@@ -241,7 +242,7 @@ function nullTest(ctx: WhereContext, alias: string, type: TypeDef, expr: unknown
   const [op, subject] = expr as [string, [string, unknown]];
   if (op !== '=' && op !== '!=') throw operatorError(op, expr, where, 'q/null? is compared with = or != only.');
   if (typeof value !== 'boolean') {
-    throw new Failure('entity.error/query-value-invalid', `In ${where}, q/null? is compared with true or false; got ${JSON.stringify(value)}.`, { field: where, value: value as never });
+    throw new Failure('entity.error/query-value-invalid', `In ${where}, q/null? is compared with true or false; got ${excerpt(value)}.`, { field: where, value: value as never });
   }
   const hasValue = onPath(ctx, alias, resolvePath(ctx.catalog, type, subject[1], where), present);
   return value !== (op === '!=') ? not(hasValue) : hasValue;
@@ -256,7 +257,7 @@ function countTest(ctx: WhereContext, alias: string, type: TypeDef, expr: unknow
     throw operatorError(op, expr, where, `q/count counts the items of one relation or collection field, written [<collection>, "svc/id"]; ${path.text} is not one.`);
   }
   if (!Number.isInteger(value)) {
-    throw new Failure('entity.error/query-value-invalid', `In ${where}, q/count is compared with an integer; got ${JSON.stringify(value)}.`, { field: where, value: value as never });
+    throw new Failure('entity.error/query-value-invalid', `In ${where}, q/count is compared with an integer; got ${excerpt(value)}.`, { field: where, value: value as never });
   }
   const [mine] = linkEnds(step.field);
   // Stryker disable next-line ArrayDeclaration: the aliases of one derived table need only differ from the statement's others, which have letters and numbers of their own
@@ -294,7 +295,7 @@ function membership(ctx: WhereContext, alias: string, type: TypeDef, expr: unkno
   if (expr.length !== 3) throw operatorError(op, expr, where, `"${op}" takes a field and a list: [${JSON.stringify(op)}, [<field>], <$param holding a list>].`);
   const value = resolveOperand(operand, ctx.queryParams, where);
   if (!Array.isArray(value)) {
-    throw new Failure('entity.error/query-value-invalid', `In ${where}, "${op}" needs a list of values; got ${JSON.stringify(value)?.slice(0, 80)}.`, { field: where, value: value as never });
+    throw new Failure('entity.error/query-value-invalid', `In ${where}, "${op}" needs a list of values; got ${excerpt(value)}.`, { field: where, value: value as never });
   }
   if (value.length > 10_000) throw new Failure('entity.error/query-value-invalid', `In ${where}, a list holds at most 10000 values.`, { field: where });
   const path = resolvePath(ctx.catalog, type, subject, where);
@@ -328,7 +329,7 @@ function text(ctx: WhereContext, alias: string, type: TypeDef, expr: unknown[], 
   } else {
     if (kind !== 'text') throw operatorError(op, expr, where, `"${op}" applies to text fields; ${path.text} is ${path.last.fieldType}.`);
     if (typeof value !== 'string') {
-      throw new Failure('entity.error/query-value-invalid', `In ${where}, "${op}" needs a string; got ${JSON.stringify(value)?.slice(0, 80)}.`, { field: path.last.name, value: value as never });
+      throw new Failure('entity.error/query-value-invalid', `In ${where}, "${op}" needs a string; got ${excerpt(value)}.`, { field: path.last.name, value: value as never });
     }
     const p = ctx.params.add(value);
     const build = TEXT_OPS[op] as (a: string, p: string) => string;
@@ -362,12 +363,12 @@ export const WHERE_OPERATORS = Object.keys(OPERATORS);
 
 export function compileWhere(ctx: WhereContext, alias: string, type: TypeDef, expr: unknown, where = 'q/where'): string {
   if (!Array.isArray(expr) || expr.length === 0) {
-    throw operatorError(expr, expr, where, `an expression is an array [<operator>, ...]; got ${JSON.stringify(expr)?.slice(0, 80)}.`);
+    throw operatorError(expr, expr, where, `an expression is an array [<operator>, ...]; got ${excerpt(expr)}.`);
   }
   const op = expr[0];
   // Own keys only: an operator named `constructor` or `toString` is as unknown as any other.
   const compile = typeof op === 'string' && Object.hasOwn(OPERATORS, op) ? OPERATORS[op] : undefined;
-  if (!compile) throw operatorError(op, expr, where, `unknown operator ${JSON.stringify(op)}; known: ${WHERE_OPERATORS.join(', ')}.`);
+  if (!compile) throw operatorError(op, expr, where, `unknown operator ${excerpt(op)}; known: ${WHERE_OPERATORS.join(', ')}.`);
   return compile(ctx, alias, type, expr, where);
 }
 

@@ -57,7 +57,7 @@ const KINDS = [
 type Kind = (typeof KINDS)[number];
 
 /** Variants a descriptor draws from (each kind picks its case by variant modulo its number of cases). */
-const VARIANTS = 24;
+const VARIANTS = 28;
 
 /** Kinds whose every case is an edge of the query compiler: each case runs in every run. */
 const EVERY_CASE: ReadonlySet<Kind> = new Set(['query-value-type', 'operator-misuse', 'operator-arity', 'select-misuse', 'limit-too-large', 'only-null-test']);
@@ -201,6 +201,11 @@ export function build(n: TestNames, f: Fixture, { kind, variant, token }: Descri
         [['>', [n.due], '2024-1-02'], [n.due, '2024-1-02']],
         [['<', [n.due], '2024-01-2'], [n.due, '2024-01-2']],
         [['=', [n.at], 'not a time'], [n.at, 'not a time']],
+        [['=', ['svc/public-id'], `pid-${token}`], ['svc/public-id', `pid-${token}`]],
+        [['<', ['svc/public-id'], true], ['svc/public-id']],
+        // A long value is quoted in part (the message stays short), as anywhere else.
+        [['=', [n.count], `long-${'x'.repeat(3000)}`], [n.count]],
+        [['q/and', ['=', ['q/null?', [n.title]], `long-${'y'.repeat(3000)}`]], ['q/null?']],
       ];
       const [expr, mentions] = pick(cases, variant);
       return { command: query(n, { 'q/where': expr }), name: 'entity.error/query-value-invalid', mentions };

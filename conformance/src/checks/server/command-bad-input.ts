@@ -8,6 +8,9 @@ import { findStackTrace } from '../../shapes.js';
 import { withTestWorkspace } from '../../workspace.js';
 import { KIND_EDGES, addSpanField, build, descriptor } from './bad-input-cases.js';
 
+/** The longest message that is still a sentence a person reads (CMD-ERR-001). */
+const MAX_MESSAGE = 1000;
+
 export default defineCheck({
   id: 'command.bad-input',
   name:
@@ -35,6 +38,7 @@ export default defineCheck({
         expectStatus(res, 200, what);
         const error = expectCommandError(res, what);
         if (error.name !== bad.name) fail(`${what}: expected error name ${JSON.stringify(bad.name)} (spec ErrorName table), got ${JSON.stringify(error.name)}: ${error.message}`, res);
+        if (error.message.length > MAX_MESSAGE) fail(`${what}: the message is ${error.message.length} characters long; a message a person can act on quotes a long value in part (at most ${MAX_MESSAGE} characters)`, res);
         if (!bad.mentions.some((m) => error.message.includes(m))) {
           fail(`${what}: the message ${JSON.stringify(error.message)} does not name the offending part (${bad.mentions.map((m) => JSON.stringify(m)).join(' or ')})`, res);
         }
