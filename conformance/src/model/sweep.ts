@@ -180,6 +180,9 @@ export function sweepQueries(shapes: SchemaShapes, profile: Profile, authors = f
     for (const p of own) for (const op of comparisons(p, profile)) b.where(t, [op, p.path, pivot(p)]);
     for (const p of related) for (const op of comparisons(p, profile).filter((o) => through(p, o))) b.where(t, [op, p.path, pivot(p)]);
     for (const p of twoSteps.slice(0, full ? 4 : 0)) for (const op of ['=', '!=']) b.where(t, [op, p.path, pivot(p)]);
+    // A path written as a bare field name.
+    const bare = own.find((p) => p.kind === 'text');
+    if (full && bare) b.where(t, ['=', bare.path[0] as string, pivot(bare)]);
     // svc/public-id against the string the contract shows (it compares as a number).
     const publicId = own.find((p) => p.fieldName === 'svc/public-id');
     if (full && publicId) for (const op of ['=', '<', '>=']) b.where(t, [op, publicId.path, `@pids:${publicId.owner}:1`]);

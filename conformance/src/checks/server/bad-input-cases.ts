@@ -52,6 +52,7 @@ const KINDS = [
   'select-misuse',
   'limit-too-large',
   'only-null-test',
+  'malformed-path',
 ] as const;
 
 type Kind = (typeof KINDS)[number];
@@ -60,7 +61,7 @@ type Kind = (typeof KINDS)[number];
 const VARIANTS = 28;
 
 /** Kinds whose every case is an edge of the query compiler: each case runs in every run. */
-const EVERY_CASE: ReadonlySet<Kind> = new Set(['query-value-type', 'operator-misuse', 'operator-arity', 'select-misuse', 'limit-too-large', 'only-null-test']);
+const EVERY_CASE: ReadonlySet<Kind> = new Set(['query-value-type', 'operator-misuse', 'operator-arity', 'select-misuse', 'limit-too-large', 'only-null-test', 'malformed-path']);
 
 /** Every kind in every run, and every case of the kinds in EVERY_CASE. */
 export const KIND_EDGES: readonly Descriptor[] = KINDS.flatMap((kind, i) =>
@@ -306,6 +307,20 @@ export function build(n: TestNames, f: Fixture, { kind, variant, token }: Descri
         { command: query(n, { 'q/where': ['q/contains', [span], '2024'] }), name: 'entity.error/query-operator-invalid', mentions: [span] },
         { command: query(n, { 'q/where': ['q/in', [span], ['2024-01-01']] }), name: 'entity.error/query-operator-invalid', mentions: [span] },
         { command: query(n, { 'q/order-by': [[[span], 'q/asc']] }), name: 'entity.error/query-operator-invalid', mentions: [span] },
+      ];
+      return pick(cases, variant);
+    }
+    case 'malformed-path': {
+      // Paths a request schema may not reach (nested): empty, not names, longer than 16 names.
+      const long = Array.from({ length: 17 }, (_, i) => `${n.space}/P${i}`);
+      const sixteen = Array.from({ length: 16 }, (_, i) => `${n.space}/Nope${token}${i}`);
+      const cases: BadCase[] = [
+        { command: query(n, { 'q/where': ['q/and', ['=', [], true]] }), name: 'entity.error/query-operator-invalid', mentions: ['[]'] },
+        { command: query(n, { 'q/where': ['q/and', ['=', [5], true]] }), name: 'entity.error/query-operator-invalid', mentions: ['[5]'] },
+        { command: query(n, { 'q/where': ['q/or', ['=', [n.title, 7], 'x']] }), name: 'entity.error/query-operator-invalid', mentions: [n.title] },
+        { command: query(n, { 'q/where': ['q/and', ['=', long, 1]] }), name: 'entity.error/query-operator-invalid', mentions: [long[0] as string] },
+        // Sixteen names is a path: its first name is unknown.
+        { command: query(n, { 'q/where': ['q/and', ['=', sixteen, 1]] }), name: 'entity.error/schema-field-not-found', mentions: [sixteen[0] as string] },
       ];
       return pick(cases, variant);
     }
