@@ -19,7 +19,7 @@ export const MODULES: readonly MutationModule[] = [
     name: 'query',
     mutate: ['server/src/query/**/*.ts'],
     // GraphQL filters compile to the same conditions (where.ts: or, not, some): its checks speak too.
-    checks: ['command-api', 'query', 'pagination', 'limits', 'consistency', 'graphql'],
+    checks: ['command-api', 'query', 'pagination', 'limits', 'consistency', 'graphql', 'documents.rich-text-field'],
     what: 'the command API query compiler (q/where, q/order-by, selects, paths), shared by GraphQL filters',
   },
   {

@@ -14,7 +14,7 @@ export interface CompiledOrder {
 }
 
 /** `textForms`: ranges and locations sort by their string form (GraphQL; see WhereContext). */
-export function compileOrder(catalog: Catalog, params: Params, aliases: Aliases, alias: string, type: TypeDef, orderBy: unknown, where = 'q/order-by', textForms = false): CompiledOrder {
+export function compileOrder(catalog: Catalog, params: Params, aliases: Aliases, alias: string, type: TypeDef, orderBy: unknown, where: string, textForms: boolean): CompiledOrder {
   const joins: string[] = [];
   const keys: string[] = [];
   const items = orderBy === undefined ? [] : orderBy;
