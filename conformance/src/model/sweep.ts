@@ -228,7 +228,7 @@ export function sweepQueries(shapes: SchemaShapes, profile: Profile, authors = f
       for (const rel of info.relations.filter((r) => r.collection).slice(0, 1)) {
         for (const op of ['=', '!=', '<', '<=', '>', '>=']) for (const n of [0, 1, 2]) if (n !== 2 || op === '=' || op === '>') b.where(t, [op, ['q/count', [rel.name, 'svc/id']], n]);
         // Below every count: no Entity has -1 items, every Entity has more.
-        for (const op of ['=', '<=', '>', '>=']) b.where(t, [op, ['q/count', [rel.name, 'svc/id']], -1]);
+        for (const op of ['=', '!=', '<', '<=', '>', '>=']) b.where(t, [op, ['q/count', [rel.name, 'svc/id']], -1]);
       }
       // q/and and q/or of one and of several expressions, nested.
       const a = own.find((p) => p.kind === 'integer') ?? own[0];
@@ -247,6 +247,12 @@ export function sweepQueries(shapes: SchemaShapes, profile: Profile, authors = f
       b.where(t, ['!=', ['svc/created-by', 'user/email'], '@user:user/email']);
       b.where(t, ['q/and', ['=', ['q/null?', ['svc/created-by', 'user/name']], false], ['q/contains', ['svc/created-by', 'user/name'], '@user:user/name']]);
       b.query(t, { 'q/order-by': [[['svc/created-by', 'user/name'], 'q/desc']] });
+      // Through a to-one relation to its author.
+      const toOne = info.relations.find((r) => !r.collection);
+      if (toOne) {
+        b.where(t, ['=', [toOne.name, 'svc/created-by', 'user/email'], '@user:user/email']);
+        b.query(t, { 'q/order-by': [[[toOne.name, 'svc/created-by', 'user/name'], 'q/asc']] });
+      }
       b.query(t, { 'q/select': ['svc/id', { 'author-email': ['svc/created-by', 'user/email'] }, { 'svc/created-by': ['svc/id', 'user/name'] }] });
     }
 

@@ -163,6 +163,7 @@ export function build(n: TestNames, f: Fixture, { kind, variant, token }: Descri
         [['q/and', `not-an-expression-${token}`], `not-an-expression-${token}`],
         [['q/or', ['=', [n.done], true], []], '[]'],
         [['q/and', [7, [n.title], 'x']], '7'],
+        [['q/starts-with-ignoring-case?', [n.group], 'x'], 'q/starts-with-ignoring-case?'],
       ];
       const [expr, op] = pick(cases, variant);
       return { command: query(n, { 'q/where': expr }), name: 'entity.error/query-operator-invalid', mentions: [op] };
