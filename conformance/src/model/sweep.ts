@@ -301,6 +301,7 @@ export function sweepQueries(shapes: SchemaShapes, profile: Profile, authors = f
         const first = target?.writable[0];
         if (first) {
           b.query(t, { 'q/select': ['svc/id', { [rel.name]: [first.name] }] });
+          b.query(t, { 'q/select': ['svc/id', { [rel.name]: { 'q/select': ['svc/id'], 'q/where': ['=', [first.name], `@val|${shapes.typeIndex(rel.target)}|1|${first.name}`], 'q/limit': 1 } }] });
           const key = target?.writable.find((f) => f.valueKind === 'integer' || f.valueKind === 'text');
           if (key) b.query(t, { 'q/select': ['svc/id', { [rel.name]: { 'q/select': ['svc/id', first.name], 'q/where': ['=', [key.name], `@val|${shapes.typeIndex(rel.target)}|1|${key.name}`], 'q/limit': 1 } }] });
         }

@@ -81,6 +81,7 @@ export function valueKind(field: FieldDef): ValueKind {
       break;
   }
   // Stryker restore StringLiteral,ConditionalExpression
+  // Stryker disable next-line all: unreachable: a path ends on a value field or on svc/id, never on a relation
   if (!isPrimitiveFieldType(field.fieldType)) return 'uuid';
   if (field.fieldType === 'svc/uuid' || field.fieldType === 'Collaboration~Documents/Document') return 'uuid';
   const sort = PRIMITIVE_FIELD_TYPES[field.fieldType].sort;
@@ -92,6 +93,7 @@ const SYSTEM_COLUMNS: Record<string, string> = {
   'svc/public-id': 'public_id',
   'svc/creation-date': 'created_at',
   'svc/modification-date': 'modified_at',
+  // Stryker disable next-line StringLiteral: unreachable: svc/created-by is read as a relation (joins on the column), never as a value
   'svc/created-by': 'created_by',
 };
 

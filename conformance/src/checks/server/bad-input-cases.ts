@@ -205,6 +205,9 @@ export function build(n: TestNames, f: Fixture, { kind, variant, token }: Descri
         [['=', [n.at], 'not a time'], [n.at, 'not a time']],
         [['=', ['svc/public-id'], `pid-${token}`], ['svc/public-id', `pid-${token}`]],
         [['<', ['svc/public-id'], true], ['svc/public-id']],
+        // Only svc/public-id takes its number as a string; timestamps are strings only.
+        [['=', [n.count], '12'], [n.count, '12']],
+        [['q/and', ['>', ['svc/creation-date'], 5]], ['svc/creation-date']],
         // A long value is quoted in part (the message stays short), as anywhere else.
         [['=', [n.count], `long-${'x'.repeat(3000)}`], [n.count]],
         [['q/and', ['=', ['q/null?', [n.title]], `long-${'y'.repeat(3000)}`]], ['q/null?']],
