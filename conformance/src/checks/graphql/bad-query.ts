@@ -1,4 +1,5 @@
 import { expectStatus, fail } from '../../assert.js';
+import type { HttpResponse } from '../../http.js';
 import { defineCheck } from '../../check.js';
 import { withTestWorkspace } from '../../workspace.js';
 import { expectErrors, graphqlPath, postGraphql } from './lib/client.js';
@@ -10,7 +11,8 @@ export default defineCheck({
   name:
     'A document that does not parse or validate, or a body that is not a GraphQL request, is answered 400 with a GraphQL `errors` array and no data; ' +
     'arguments that fail while running (a negative limit or offset, a limit over 10000, an id that is not a UUID, a date that is not a date, contains on a timestamp) ' +
-    'are answered 200 with a GraphQL error with the path of the field, and the field null',
+    'are answered 200 with a GraphQL error with the path of the field, and the field null; an unknown operationName or a variable of the wrong type is answered 400, ' +
+    'an unknown Space 404 with SPACE_NOT_FOUND; every error names its failure in extensions.code',
   level: 'SHOULD',
   area: 'graphql',
   requirements: ['GQL-031'],
@@ -22,15 +24,28 @@ export default defineCheck({
         ['a syntax error', () => postGraphql(ctx, n.space, { query: `{ ${GQL.findItems} { id ` })],
         ['an argument of the wrong type', () => postGraphql(ctx, n.space, { query: `{ ${GQL.findItems}(limit: "ten") { id } }` })],
         ['a body without query', () => ctx.http.post(graphqlPath(n.space), { variables: {} })],
+        ['an unknown operationName', () => postGraphql(ctx, n.space, { query: `query First { ${GQL.findItems} { id } }`, operationName: 'Second' })],
+        ['a variable of the wrong type', () => postGraphql(ctx, n.space, { query: `query ($limit: Int) { ${GQL.findItems}(limit: $limit) { id } }`, variables: { limit: 'ten' } })],
       ];
       for (const [what, send] of cases) {
         const res = await send();
         expectStatus(res, 400, what);
-        expectErrors(res, what);
+        expectCodes(res, expectErrors(res, what), what);
         const body = res.json as Record<string, unknown>;
         if (body['data'] !== undefined && body['data'] !== null) fail(`${what}: a request error must not carry data`, res);
       }
-      await expectFieldErrors(ctx, n.space);
+      await expectFieldErrors(ctx, n.space, expectCodes);
+      const what = 'a query of a Space that does not exist';
+      const res = await postGraphql(ctx, `${n.space}Nope`, { query: `{ ${GQL.findItems} { id } }` });
+      expectStatus(res, 404, what);
+      const errors = expectErrors(res, what);
+      if (!errors.some((e) => e.extensions?.['code'] === 'SPACE_NOT_FOUND')) fail(`${what}: the error should have extensions.code SPACE_NOT_FOUND (spec/graphql/README.md, "Errors"), got ${JSON.stringify(errors).slice(0, 300)}`, res);
     });
   },
 });
+
+/** Every error names its failure in `extensions.code` (spec/graphql/README.md, "Errors"). */
+function expectCodes(res: HttpResponse, errors: ReadonlyArray<{ extensions?: Record<string, unknown> }>, what: string): void {
+  const unnamed = errors.filter((e) => typeof e.extensions?.['code'] !== 'string' || e.extensions['code'] === '');
+  if (unnamed.length > 0) fail(`${what}: every error should name its failure in extensions.code, got ${JSON.stringify(unnamed).slice(0, 300)}`, res);
+}

@@ -1,5 +1,6 @@
 import { expectStatus, fail } from '../../../assert.js';
 import type { CheckContext } from '../../../check.js';
+import type { HttpResponse } from '../../../http.js';
 import { isRecord } from '../../../shapes.js';
 import { expectErrors, postGraphql } from './client.js';
 import { GQL } from './dataset.js';
@@ -16,11 +17,12 @@ export const BAD_ARGUMENTS: Array<[string, string]> = [
 ];
 
 /** Each argument that fails while running is answered 200 with an error carrying the field's path, and the field null. */
-export async function expectFieldErrors(ctx: CheckContext, space: string): Promise<void> {
+export async function expectFieldErrors(ctx: CheckContext, space: string, also?: (res: HttpResponse, errors: ReturnType<typeof expectErrors>, what: string) => void): Promise<void> {
   for (const [what, field] of BAD_ARGUMENTS) {
     const res = await postGraphql(ctx, space, { query: `{ ${field} }` });
     expectStatus(res, 200, what);
     const errors = expectErrors(res, what);
+    also?.(res, errors, what);
     const body = res.json;
     const data = isRecord(body) ? body['data'] : undefined;
     if (data !== null && !(isRecord(data) && data[field.slice(0, field.search(/[ (]/))] === null)) fail(`${what}: the field should be null (so data is null), got data ${JSON.stringify(data)?.slice(0, 200)}`, res);
