@@ -31,19 +31,20 @@ export default defineCheck({
         if (alias === 'high' && ids(together).length > 3) fail('limit 3 under an alias answered more than 3 Entities', res);
       }
       // The same selection written with fragments, inline fragments, @skip and @include (GraphQL's CollectFields).
-      const plain = await queryRows(ctx, n.space, `{ ${GQL.findGroups}(orderBy: {name: DESC}) { id name members(limit: 2) { id title } } }`, GQL.findGroups, 'the plain selection');
+      const plain = await queryRows(ctx, n.space, `{ ${GQL.findGroups}(orderBy: {name: DESC}) { id name rank members(limit: 2) { id title } } }`, GQL.findGroups, 'the plain selection');
       const fancy = await postGraphql(ctx, n.space, {
         query: `{ g: ${GQL.findGroups}(orderBy: {name: DESC}) {
             ...GroupId ...GroupId
             ... on ${GQL.group} { name }
             ... @skip(if: true) { rank }
+            rank @skip(if: false)
             skipped: name @skip(if: true)
             excluded: rank @include(if: false)
             id @include(if: true) @skip(if: false)
             members(limit: 2) { ...ItemFields }
           } }
           fragment GroupId on ${GQL.group} { id }
-          fragment ItemFields on ${GQL.item} { id ... { title } }`,
+          fragment ItemFields on ${GQL.item} { id ... @include(if: true) { title } }`,
       });
       const written = rowsOf(fancy, expectData(fancy, 'the selection with fragments and directives'), 'g', 'g');
       if (JSON.stringify(written) !== JSON.stringify(plain)) fail(`the selection written with fragments, @skip and @include answered ${JSON.stringify(written).slice(0, 400)}, the plain selection ${JSON.stringify(plain).slice(0, 400)}`, fancy);
