@@ -13,7 +13,9 @@
  * and `>=`, `=` and `!=` differ), through relations and collections too; null operands and
  * `q/null?`; `q/in`/`q/not-in` with present, absent, repeated and no values; every text operator
  * with case variants and wildcards; `q/count` of empty and non-empty collections against -1, 0, 1
- * and 2 with every comparison; `q/and`/`q/or` of one and several expressions; every orderable key
+ * and 2 with every comparison; `q/and`/`q/or` of one and several expressions; public ids as
+ * strings and a bare field name as a path; paths through `svc/created-by` to the author's
+ * `user/email` and `user/name` (once the driver has read the authors); every orderable key
  * (own and through the to-one relation) in both directions, with ties and missing values, alone,
  * combined and under `q/limit`; every select shape. In the full profile a write sweep follows:
  * updates to null and back, relation and collection replacements, adding items already there and
