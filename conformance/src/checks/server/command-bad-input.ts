@@ -1,8 +1,8 @@
 import { describeRequest, expectCommandError, expectStatus, fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
+import { dataProblems } from '../../error-data.js';
 import { ModelDriver } from '../../model/driver.js';
 import { createFixture, dump } from '../../model/fixture.js';
-import { dataProblems } from '../../error-data.js';
 import { checkProperty } from '../../property.js';
 import { findStackTrace } from '../../shapes.js';
 import { withTestWorkspace } from '../../workspace.js';
