@@ -9,8 +9,7 @@
  * its own level (MUST). A check that met unsupported features throws CheckUnsupported at the end,
  * after everything else it verified passed, and the run grades it at the check's `unsupported` level.
  */
-import { CheckFailure, CheckUnsupported } from './check.js';
-import { toCurl } from './curl.js';
+import { CheckUnsupported } from './check.js';
 import type { HttpResponse } from './http.js';
 import { commandError, isRecord } from './shapes.js';
 
@@ -99,7 +98,7 @@ function innerBatchError(body: unknown): { name: string; data: Record<string, un
  * The features a check found unsupported, and those the target served. `finish()` throws
  * CheckUnsupported when one is missing; call it last, once everything supported has been verified.
  * A feature the target served in one request and named as unknown in another is not missing: the
- * refusal is a wrong answer, and `finish()` fails the check with it.
+ * refusal is a wrong answer (`servedButRefused()`), which the check fails on before `finish()`.
  */
 export class SupportLedger {
   private readonly missing = new Map<string, { detail: string; res?: HttpResponse }>();
@@ -123,12 +122,13 @@ export class SupportLedger {
     return [...this.missing.keys()];
   }
 
+  /** A feature both served and named as unknown, with the refusal. */
+  servedButRefused(): { feature: string; detail: string; res?: HttpResponse } | undefined {
+    for (const [feature, refusal] of this.missing) if (this.served.has(feature)) return { feature, ...refusal };
+    return undefined;
+  }
+
   finish(): void {
-    for (const [feature, { detail, res }] of this.missing) {
-      if (!this.served.has(feature)) continue;
-      const message = `${feature} is served: the target answered other requests that use it with success, but ${detail} in ${res ? `${res.request.method} ${res.request.url.replace(/^https?:\/\/[^/]+/, '')} ${res.request.body?.slice(0, 400) ?? ''}` : 'one request'}`;
-      throw new CheckFailure(res ? `${message}\n  got ${res.status}: ${res.text.slice(0, 400)}` : message, res ? { curl: toCurl(res.request) } : {});
-    }
     if (this.missing.size === 0) return;
     const details = [...this.missing.entries()].map(([feature, { detail }]) => `${feature}: ${detail}`).join('; ');
     throw new CheckUnsupported([...this.missing.keys()], details);

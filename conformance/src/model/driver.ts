@@ -129,7 +129,7 @@ export class ModelDriver {
    */
   unsupportedIn(command: Command, res: HttpResponse): boolean {
     if (this.profile !== 'full') return false;
-    const inner = command.command === 'svc.command/batch' ? (command.args.commands as Command[]) : [command];
+    const inner = innerCommands(command);
     for (const c of inner) {
       if (BEYOND_CONTRACT_COMMANDS.has(c.command) && isUnknownCommand(res, c.command)) {
         this.support.lacks(c.command, 'answered command.error/unknown-command', res);
@@ -147,9 +147,22 @@ export class ModelDriver {
 
   /** Records the features beyond the contract that `command` uses as served (the service answered it with success). */
   served(command: Command): void {
-    const inner = command.command === 'svc.command/batch' ? (command.args.commands as Command[]) : [command];
+    const inner = innerCommands(command);
     for (const c of inner) if (BEYOND_CONTRACT_COMMANDS.has(c.command)) this.support.serves(c.command);
     for (const op of beyondContractOperators(inner)) this.support.serves(`query ${op}`);
+  }
+
+  /**
+   * Ends the ledger of a run: a feature the service served in one request and named as unknown in
+   * another is a wrong answer and fails the check; one only named unknown is unsupported.
+   */
+  finishSupport(): void {
+    const refused = this.support.servedButRefused();
+    if (refused !== undefined) {
+      const where = refused.res ? `${describeRequest(refused.res)} ${refused.res.request.body?.slice(0, 400) ?? ''}` : 'one request';
+      fail(`${refused.feature} is served: the target answered other requests that use it with success, but ${refused.detail} in ${where}`, refused.res);
+    }
+    this.support.finish();
   }
 
   async send(command: Command, what: string): Promise<{ res: HttpResponse; result: unknown }> {
@@ -730,3 +743,7 @@ export function refIds(value: unknown): string[] {
   return list.map((v: unknown) => (isRecord(v) ? String(v['svc/id']) : String(v)));
 }
 
+/** The commands a request carries: those of a svc.command/batch, or the command itself. */
+function innerCommands(command: Command): Command[] {
+  return command.command === 'svc.command/batch' ? (command.args.commands as Command[]) : [command];
+}

@@ -34,6 +34,6 @@ export async function runModelProperty(ctx: CheckContext, profile: Profile, opti
       const numRuns = ctx.profile === 'quick' ? Math.min(ctx.fastCheck.numRuns, options.quickRuns ?? 1) : ctx.fastCheck.numRuns;
       await checkProperty(ctx, arbitrary, (s) => driver.runScenario(s), { numRuns });
     }
-    driver.support.finish();
+    driver.finishSupport();
   });
 }

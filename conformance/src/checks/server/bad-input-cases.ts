@@ -20,9 +20,7 @@ export interface BadCase {
   name: string;
   /** The message names the offending part: one of these occurs in it. */
   mentions: string[];
-  /** `data.field` names this field (entity.error/query-primitive-field-expr-invalid, CMD-ERR-003). */
-  dataField?: string;
-  /** Values `data` holds (the spec's ErrorName table: `{operator, expr}` names the operator). */
+  /** Values `data` holds (the spec's ErrorName table: `{operator, expr}` names the operator; CMD-ERR-003: `data.field` names the field). */
   data?: Record<string, Json>;
 }
 
@@ -269,7 +267,7 @@ export function build(n: TestNames, f: Fixture, { kind, variant, token }: Descri
         { 'q/order-by': [[[through, n.name], 'q/asc']] },
         { 'q/select': ['svc/id', { [`alias-${token}`]: [through, 'svc/id'] }] },
       ];
-      return { command: query(n, pick(parts, Math.floor(variant / 3))), name: 'entity.error/query-primitive-field-expr-invalid', mentions: [through], dataField: through };
+      return { command: query(n, pick(parts, Math.floor(variant / 3))), name: 'entity.error/query-primitive-field-expr-invalid', mentions: [through], data: { field: through } };
     }
     case 'missing-item':
       return {
@@ -285,8 +283,8 @@ export function build(n: TestNames, f: Fixture, { kind, variant, token }: Descri
       // Select forms a request schema lets through but the language refuses: sub-fields of a primitive field, q/count of what is no collection.
       const alias = `alias-${token}`;
       const cases: BadCase[] = [
-        { command: query(n, { 'q/select': ['svc/id', { [n.title]: ['svc/id'] }] }), name: 'entity.error/query-primitive-field-expr-invalid', mentions: [n.title], dataField: n.title },
-        { command: query(n, { 'q/select': ['svc/id', { [n.count]: { 'q/select': ['svc/id'], 'q/limit': 1 } }] }), name: 'entity.error/query-primitive-field-expr-invalid', mentions: [n.count], dataField: n.count },
+        { command: query(n, { 'q/select': ['svc/id', { [n.title]: ['svc/id'] }] }), name: 'entity.error/query-primitive-field-expr-invalid', mentions: [n.title], data: { field: n.title } },
+        { command: query(n, { 'q/select': ['svc/id', { [n.count]: { 'q/select': ['svc/id'], 'q/limit': 1 } }] }), name: 'entity.error/query-primitive-field-expr-invalid', mentions: [n.count], data: { field: n.count } },
         { command: query(n, { 'q/select': ['svc/id', { [alias]: ['q/count', [n.title]] }] }), name: 'entity.error/query-operator-invalid', mentions: ['q/count'], data: { operator: 'q/count' } },
         { command: query(n, { 'q/select': ['svc/id', { [alias]: ['q/count', [n.tags, n.name]] }] }), name: 'entity.error/query-operator-invalid', mentions: ['q/count'], data: { operator: 'q/count' } },
         { command: query(n, { 'q/select': ['svc/id', { [alias]: ['q/count', ['svc/created-by', 'svc/id']] }] }), name: 'entity.error/query-operator-invalid', mentions: ['q/count'], data: { operator: 'q/count' } },
