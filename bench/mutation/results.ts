@@ -118,7 +118,8 @@ export function summarize(json: unknown): Pick<RunRecord, 'total' | 'files' | 's
       const status = (STATUSES as readonly string[]).includes(m.status) ? (m.status as Status) : 'RuntimeError';
       counts[status] += 1;
       total[status] += 1;
-      if (status === 'Killed' && (m.killedBy ?? []).length > 0 && (m.killedBy ?? []).every((id) => levels.get(id) !== 'MUST')) {
+      const killedBy = m.killedBy ?? [];
+      if (status === 'Killed' && killedBy.length > 0 && killedBy.every((id) => levels.get(id) !== 'MUST')) {
         counts.killedBelowMust = (counts.killedBelowMust ?? 0) + 1;
         total.killedBelowMust = (total.killedBelowMust ?? 0) + 1;
       }
@@ -182,8 +183,13 @@ function killed(c: Counts): string {
   return c.killedBelowMust ? `${c.Killed} (${c.killedBelowMust})` : `${c.Killed}`;
 }
 
+/** The count cells of a table row, killed to score. */
+function countCells(c: Counts): string {
+  return `${killed(c)} | ${c.Timeout} | ${c.Survived} | ${c.NoCoverage} | ${c.Ignored} | ${c.RuntimeError + c.CompileError} | ${percent(score(c))}`;
+}
+
 function countsRow(name: string, c: Counts): string {
-  return `| ${name} | ${killed(c)} | ${c.Timeout} | ${c.Survived} | ${c.NoCoverage} | ${c.Ignored} | ${c.RuntimeError + c.CompileError} | ${percent(score(c))} |`;
+  return `| ${name} | ${countCells(c)} |`;
 }
 
 function escapeCell(text: string): string {
@@ -215,7 +221,7 @@ export function renderMarkdown(records: RunRecord[]): string {
   ];
   for (const r of sorted) {
     const c = r.total;
-    out.push(`| ${r.label} | ${r.profile} | ${r.date.slice(0, 10)} | ${minutes(r.durationMs)} | ${killed(c)} | ${c.Timeout} | ${c.Survived} | ${c.NoCoverage} | ${c.Ignored} | ${c.RuntimeError + c.CompileError} | ${percent(score(c))} |`);
+    out.push(`| ${r.label} | ${r.profile} | ${r.date.slice(0, 10)} | ${minutes(r.durationMs)} | ${countCells(c)} |`);
   }
   for (const r of sorted) {
     out.push('', `## ${r.label}, ${r.profile} profile`, '');
