@@ -61,6 +61,8 @@ export class Receiver {
   missed: string | undefined;
   private failing = 0;
   private answers: number[] = [];
+  /** Statuses to answer on one path, before the answers of every path. */
+  private readonly pathAnswers = new Map<string, number[]>();
   private readonly waiters = new Set<() => void>();
 
   private constructor(
@@ -99,8 +101,15 @@ export class Receiver {
     this.answers = [];
   }
 
-  /** Answer the next requests with these statuses, one each, in order (then 200 again). */
-  answerNext(statuses: number[]): void {
+  /**
+   * Answer the next requests with these statuses, one each, in order (then 200 again); with a
+   * path, only the requests on that path (each webhook posts to a path of its own).
+   */
+  answerNext(statuses: number[], path?: string): void {
+    if (path !== undefined) {
+      this.pathAnswers.set(path, [...statuses]);
+      return;
+    }
     this.failing = 0;
     this.answers = [...statuses];
   }
@@ -183,7 +192,9 @@ export class Receiver {
     const headers: Record<string, string> = {};
     for (const [name, value] of Object.entries(req.headers)) headers[name] = Array.isArray(value) ? value.join(', ') : (value ?? '');
     let status = 200;
+    const onPath = this.pathAnswers.get(req.url ?? '');
     if (tooLarge) status = 413;
+    else if (onPath !== undefined && onPath.length > 0) status = onPath.shift() as number;
     else if (this.answers.length > 0) status = this.answers.shift() as number;
     else if (this.failing > 0) {
       this.failing -= 1;

@@ -6,7 +6,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { retryDelayMs, retrySchedule } from '../src/webhooks/schedule.js';
 import { postDelivery } from '../src/webhooks/sender.js';
 import { newSecret, sign, signatureHeaders, verify } from '../src/webhooks/signing.js';
-import { TargetPolicy } from '../src/webhooks/target-policy.js';
+import { REFUSED_V4, REFUSED_V6, TargetPolicy } from '../src/webhooks/target-policy.js';
+import { loadRefusedRanges } from '../../conformance/src/refused-addresses.js';
 
 describe('signing', () => {
   it('matches the Standard Webhooks reference signature', () => {
@@ -33,6 +34,17 @@ describe('target policy', () => {
     }
     for (const a of ['93.184.216.34', '8.8.8.8', '2606:4700:4700::1111', '::ffff:8.8.8.8']) expect(policy.allows(a), a).toBe(true);
     expect(policy.allows('not an address')).toBe(false);
+  });
+
+  it('refuses exactly the ranges the spec lists (x-svc-refused-ranges)', async () => {
+    const own = [...REFUSED_V4, ...REFUSED_V6].map(([net, prefix]) => `${net}/${prefix}`);
+    expect(own).toEqual(await loadRefusedRanges());
+  });
+
+  it('judges an IPv6 address that embeds an IPv4 one by the IPv4 address, in every spelling', () => {
+    const policy = new TargetPolicy(['127.0.0.1']);
+    for (const a of ['::ffff:a00:1', '::ffff:10.0.0.1', '::10.0.0.1', '::a00:1', '[::7f00:2]', '::0.0.0.2', '::ffff:0:0']) expect(policy.allows(a), a).toBe(false);
+    for (const a of ['::8.8.8.8', '::808:808', '::ffff:808:808', '::ffff:127.0.0.1', '::127.0.0.1']) expect(policy.allows(a), a).toBe(true);
   });
 
   it('allows what the allow-list names: addresses and CIDR ranges', () => {

@@ -144,12 +144,15 @@ export function relayTarget(original: string, rest: string): URL {
   return url;
 }
 
-/** Is this an address worth relaying: http(s) on loopback (the suite's receivers and mock apps)? */
+/**
+ * Is this an address worth relaying: http(s) on loopback with a port (the suite's receivers and
+ * mock apps listen on one; a URL without a port is an address a check expects refused)?
+ */
 function relayable(value: unknown): value is string {
   if (typeof value !== 'string') return false;
   try {
     const url = new URL(value);
-    return (url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK_HOSTS.has(url.hostname) && url.username === '' && url.password === '';
+    return (url.protocol === 'http:' || url.protocol === 'https:') && LOOPBACK_HOSTS.has(url.hostname) && url.port !== '' && url.username === '' && url.password === '';
   } catch {
     return false;
   }

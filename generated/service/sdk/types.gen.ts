@@ -1111,7 +1111,18 @@ export type DocumentCommandResult = Array<Document> | TrueResult;
  */
 export type WebhookInput = {
     /**
-     * Target of deliveries (http or https).
+     * Target of deliveries (http or https). The server does not call non-public addresses
+     * (svc-kit choice, against server-side request forgery): a `url` whose host is, or
+     * resolves only to, an address in one of the ranges of `x-svc-refused-ranges` (the IANA
+     * special-purpose ranges: "this network", private, shared, loopback, link-local,
+     * documentation, benchmarking, 6to4 relay, multicast, reserved; in IPv6 also NAT64,
+     * discard-only, Teredo and ORCHID, 6to4, unique-local and site-local) is refused with
+     * `webhook.error/url-refused`, unless the server's allow-list names it (the reference
+     * server: `SVC_WEBHOOK_ALLOW`). An IPv6 address that embeds an IPv4 address
+     * (IPv4-mapped `::ffff:a.b.c.d`, IPv4-compatible `::a.b.c.d`) is judged by the IPv4
+     * address it embeds. Host names are resolved when the webhook is added and again on
+     * every delivery.
+     *
      */
     url: string;
     /**

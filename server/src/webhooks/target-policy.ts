@@ -5,11 +5,13 @@
 // (the `lookup` below is what the outbound connection uses), so DNS rebinding gains nothing.
 import { lookup as dnsLookup, type LookupAddress } from 'node:dns';
 import { BlockList, isIP, type LookupFunction } from 'node:net';
+import ipaddr from 'ipaddr.js';
 import { Failure } from '../api/failure.js';
 
 const RESOLVE_TIMEOUT_MS = 5_000;
 
-const REFUSED_V4 = [
+/** Refused IPv4 ranges (spec/service.openapi.yaml, WebhookInput url, `x-svc-refused-ranges`). */
+export const REFUSED_V4 = [
   ['0.0.0.0', 8],
   ['10.0.0.0', 8],
   ['100.64.0.0', 10],
@@ -27,7 +29,8 @@ const REFUSED_V4 = [
   ['240.0.0.0', 4],
 ] as const;
 
-const REFUSED_V6 = [
+/** Refused IPv6 ranges (the same list). */
+export const REFUSED_V6 = [
   ['::', 128],
   ['::1', 128],
   ['64:ff9b::', 96],
@@ -44,14 +47,23 @@ const REFUSED_V6 = [
 
 type Family = 'ipv4' | 'ipv6';
 
-/** `::ffff:1.2.3.4` is 1.2.3.4; brackets of a URL host are dropped. */
+/**
+ * An address as the policy judges it: brackets of a URL host dropped, and an IPv6 address that
+ * embeds an IPv4 one (IPv4-mapped `::ffff:a.b.c.d` in any spelling, IPv4-compatible `::a.b.c.d`)
+ * taken as that IPv4 address.
+ */
 function normalise(address: string): { address: string; family: Family } | undefined {
-  let a = address.replace(/^\[|\]$/g, '').toLowerCase();
-  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/.exec(a);
-  if (mapped?.[1]) a = mapped[1];
-  const version = isIP(a);
-  if (version === 0) return undefined;
-  return { address: a, family: version === 4 ? 'ipv4' : 'ipv6' };
+  const text = address.replace(/^\[|\]$/g, '');
+  if (isIP(text) === 0) return undefined;
+  let ip = ipaddr.parse(text);
+  if (ip.kind() === 'ipv6') {
+    const v6 = ip as ipaddr.IPv6;
+    const [a = 0, b = 0, c = 0, d = 0, e = 0, f = 0, g = 0, h = 0] = v6.parts;
+    const compatible = a === 0 && b === 0 && c === 0 && d === 0 && e === 0 && f === 0 && (g !== 0 || h > 1);
+    if (v6.isIPv4MappedAddress()) ip = v6.toIPv4Address();
+    else if (compatible) ip = new ipaddr.IPv4([g >> 8, g & 0xff, h >> 8, h & 0xff]);
+  }
+  return { address: ip.toString(), family: ip.kind() === 'ipv4' ? 'ipv4' : 'ipv6' };
 }
 
 function refusal(message: string, url: string): Failure {

@@ -9,7 +9,9 @@ import deletedGetsNothing from './deleted-gets-nothing.js';
 import oneDeliveryPerCommand from './one-delivery-per-command.js';
 import order from './order.js';
 import otherDatabases from './other-databases.js';
+import refusedRanges from './refused-ranges.js';
 import replay from './replay.js';
+import retriedOnce from './retried-once.js';
 import retries from './retries.js';
 import richTextNotReported from './rich-text-not-reported.js';
 import runs from './runs.js';
@@ -23,6 +25,7 @@ export const webhooksChecks: readonly Check[] = [
   addListDelete,
   typeById,
   addRefused,
+  refusedRanges,
   updateEffect,
   collectionEffect,
   createDeleteEffects,
@@ -34,6 +37,7 @@ export const webhooksChecks: readonly Check[] = [
   signature,
   secretNotListed,
   runs,
+  retriedOnce,
   retries,
   runsLatest50,
   deletedGetsNothing,

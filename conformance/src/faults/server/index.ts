@@ -44,6 +44,8 @@ import webhookNoValuesBefore from './webhook-no-values-before.js';
 import webhookRetryNewId from './webhook-retry-new-id.js';
 import webhookRuns51 from './webhook-runs-51.js';
 import webhookSecretListed from './webhook-secret-listed.js';
+import webhookEmbeddedIpv4Called from './webhook-embedded-ipv4-called.js';
+import webhookRedirectIsSuccess from './webhook-redirect-is-success.js';
 import webhookSkipRetry from './webhook-skip-retry.js';
 import webhookStaleCorrelationId from './webhook-stale-correlation-id.js';
 import graphqlAliasDropped from './graphql-alias-dropped.js';
@@ -103,6 +105,8 @@ export const serverFaults: readonly Fault[] = [
   webhookRetryNewId,
   webhookRuns51,
   webhookSecretListed,
+  webhookEmbeddedIpv4Called,
+  webhookRedirectIsSuccess,
   webhookSkipRetry,
   webhookStaleCorrelationId,
   graphqlAliasDropped,
