@@ -18,7 +18,9 @@ import runs from './runs.js';
 import runsLatest50 from './runs-latest-50.js';
 import secretNotListed from './secret-not-listed.js';
 import signature from './signature.js';
+import slowReceiver from './slow-receiver.js';
 import typeById from './type-by-id.js';
+import unreachableRun from './unreachable-run.js';
 import updateEffect from './update-effect.js';
 
 export const webhooksChecks: readonly Check[] = [
@@ -34,10 +36,12 @@ export const webhooksChecks: readonly Check[] = [
   correlationId,
   oneDeliveryPerCommand,
   order,
+  slowReceiver,
   signature,
   secretNotListed,
   runs,
   retriedOnce,
+  unreachableRun,
   retries,
   runsLatest50,
   deletedGetsNothing,

@@ -13,7 +13,7 @@ export default defineCheck({
   id: 'webhooks.runs',
   name:
     "Each delivery attempt appears in the webhook's runs, newest first, as {http_status, elapsed_time, request_time} strings: the status the receiver answered " +
-    '(200, 299, and 500 for an attempt it refused), the milliseconds it took, and when it was made; a delivery answered 2xx does not come again',
+    '(200, 299, and 500 for an attempt it refused), the milliseconds it took (no more than the check has run), and when it was made; a delivery answered 2xx does not come again',
   level: 'MUST',
   area: 'webhooks',
   requirements: ['WH-025', 'WH-007', 'WH-009', 'WH-031'],
@@ -64,6 +64,9 @@ export default defineCheck({
             fail(`run ${i + 1} (oldest first) has request_time ${run['request_time']}, but the attempt was made between ${new Date(started).toISOString()} and ${new Date(came).toISOString()}`, res);
           }
           if (i > 0 && at < Date.parse(oldestFirst[i - 1]?.['request_time'] ?? '')) fail(`the runs are not newest first: ${JSON.stringify(runs)}`, res);
+          // An attempt cannot take longer than the check has been running.
+          const took = Number(run['elapsed_time']);
+          if (took > Date.now() - started) fail(`run ${i + 1} (oldest first) took ${run['elapsed_time']} ms by its elapsed_time, longer than the ${Date.now() - started} ms since the first update was sent`, res);
         }
       });
     });

@@ -94,7 +94,7 @@ export function delivered(receiver: Receiver, hook: Hook): Received[] {
     const id = request.headers['webhook-id'] ?? `#${request.index}`;
     if (seen.has(id)) continue;
     seen.add(id);
-    const problems = deliveryProblems(request.json);
+    const problems = [...requestProblems(request), ...deliveryProblems(request.json)];
     if (problems.length > 0) fail(`a delivery to webhook ${hook.id} (${hook.type}) is not a WebhookDelivery body: ${problems.join('; ')}\nBody: ${request.body.slice(0, 1000)}`);
     out.push({ delivery: request.json as WebhookDelivery, request });
   }
@@ -189,6 +189,15 @@ function effectProblems(effect: unknown, at: string): string[] {
     default:
       problems.push(`${at}.effect is ${JSON.stringify(kind)}, not one of the effect kinds`);
   }
+  return problems;
+}
+
+/** How a delivery request differs from the spec's: a POST with a JSON body (empty when it conforms). */
+export function requestProblems(request: ReceivedRequest): string[] {
+  const problems: string[] = [];
+  if (request.method !== 'POST') problems.push(`it came as ${request.method || 'a request without a method'}, not POST`);
+  const type = (request.headers['content-type'] ?? '').split(';')[0]?.trim().toLowerCase();
+  if (type !== 'application/json') problems.push(`its content-type is ${JSON.stringify(request.headers['content-type'] ?? null)}, not application/json`);
   return problems;
 }
 
