@@ -4,6 +4,7 @@
  */
 import { CheckFailure, type FailureDetails } from './check.js';
 import { toCurl } from './curl.js';
+import { dataProblems } from './error-data.js';
 import type { HttpResponse } from './http.js';
 import { unsupported, unsupportedFeature } from './support.js';
 import {
@@ -48,7 +49,7 @@ export function expectJson(res: HttpResponse, what: string): unknown {
   return res.json;
 }
 
-/** `{success: false, result: {name, message, data}}`; returns `result`. */
+/** `{success: false, result: {name, message, data}}` whose `data` holds what the ErrorName table gives the name; returns `result`. */
 export function expectCommandError(res: HttpResponse, what: string): { name: string; message: string; data: JsonRecord } {
   const body = expectJson(res, what);
   const problems = commandErrorProblems(body);
@@ -56,10 +57,13 @@ export function expectCommandError(res: HttpResponse, what: string): { name: str
     fail(`${what}: the body of ${describeRequest(res)} is not the error envelope {success: false, result: {name, message, data}}: ${problems.join('; ')}`, res);
   }
   const result = (body as JsonRecord)['result'] as JsonRecord;
-  return { name: result['name'] as string, message: result['message'] as string, data: result['data'] as JsonRecord };
+  const error = { name: result['name'] as string, message: result['message'] as string, data: result['data'] as JsonRecord };
+  const missing = dataProblems(error.name, error.data);
+  if (missing.length > 0) fail(`${what}: ${error.name} does not carry the data the spec gives it (ErrorName table): ${missing.join('; ')}`, res);
+  return error;
 }
 
-/** `{name, message, data?}`; returns it. */
+/** A plain error body `{name, message, data?}` whose `data` holds what the spec's ErrorName table gives that name. */
 export function expectPlainError(res: HttpResponse, what: string): { name: string; message: string; data?: JsonRecord } {
   const body = expectJson(res, what);
   const problems = plainErrorProblems(body);
@@ -69,6 +73,8 @@ export function expectPlainError(res: HttpResponse, what: string): { name: strin
   const record = body as JsonRecord;
   const error: { name: string; message: string; data?: JsonRecord } = { name: record['name'] as string, message: record['message'] as string };
   if (isRecord(record['data'])) error.data = record['data'];
+  const missing = dataProblems(error.name, error.data ?? {});
+  if (missing.length > 0) fail(`${what}: ${error.name} does not carry the data the spec gives it (ErrorName table): ${missing.join('; ')}`, res);
   return error;
 }
 

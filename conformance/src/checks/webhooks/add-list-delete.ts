@@ -1,7 +1,6 @@
-import { expectJson, expectPlainError, expectStatus, fail } from '../../assert.js';
+import { expectErrorName, expectJson, expectPlainError, expectStatus, fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
 import { Receiver } from '../../receiver.js';
-import { isRecord } from '../../shapes.js';
 import { withTestWorkspace } from '../../workspace.js';
 import { WEBHOOKS, addHook, listHooks, removeHook } from './support.js';
 
@@ -9,7 +8,7 @@ export default defineCheck({
   id: 'webhooks.add-list-delete',
   name:
     'POST /api/webhooks/v2 {url, type} answers the record {id (integer), url, type, state "active", version "2", runs []}; ' +
-    'GET lists it with the same fields and a runs array; DELETE /api/webhooks/v2/<id> answers 200, after which it is no longer listed (and a second DELETE answers 404)',
+    'GET lists it with the same fields and a runs array; DELETE /api/webhooks/v2/<id> answers 200 true, after which it is no longer listed (and a second DELETE answers 404 webhook.error/not-found naming the id)',
   level: 'MUST',
   area: 'webhooks',
   requirements: ['WH-001', 'WH-002', 'WH-003', 'WH-004', 'WH-005', 'WH-006', 'WH-008', 'WH-009', 'WH-010', 'WH-011', 'VER-001', 'VER-002'],
@@ -39,12 +38,14 @@ export default defineCheck({
 
           const deleted = await ctx.http.request({ method: 'DELETE', path: `${WEBHOOKS}/${hook.id}` });
           expectStatus(deleted, 200, `DELETE ${WEBHOOKS}/${hook.id}`);
+          if (expectJson(deleted, `DELETE ${WEBHOOKS}/${hook.id}`) !== true) fail(`DELETE ${WEBHOOKS}/${hook.id} should answer true (TrueResult); got ${JSON.stringify(deleted.json)}`, deleted);
           const after = await listHooks(ctx);
           if (after.list.some((r) => r['id'] === hook.id)) fail(`GET ${WEBHOOKS} still lists webhook ${hook.id} after it was deleted`, after.res);
           const again = await ctx.http.request({ method: 'DELETE', path: `${WEBHOOKS}/${hook.id}` });
           expectStatus(again, 404, `DELETE ${WEBHOOKS}/${hook.id} of a deleted webhook`);
-          expectPlainError(again, 'deleting a webhook that is gone');
-          if (!isRecord(expectJson(again, 'deleting a webhook that is gone'))) fail('the 404 body is not an object', again);
+          const gone = expectPlainError(again, 'deleting a webhook that is gone');
+          expectErrorName(again, gone.name, 'webhook.error/not-found', 'deleting a webhook that is gone');
+          if (String(gone.data?.['id']) !== String(hook.id)) fail(`deleting webhook ${hook.id} that is gone: data.id should name it; got ${JSON.stringify(gone.data?.['id'])}`, again);
         } finally {
           await removeHook(ctx, hook);
         }
