@@ -22,7 +22,24 @@ interface NamedDatabase {
  */
 const DATABASES: NamedDatabase[] = [
   { local: '2nd things', type: '_2ndThing', query: 'find_2ndThings', fields: [] },
+  // Every name of common.graphql, the built-in scalars and Query is taken: each of these gets _2.
+  ...reserved([
+    ['Boolean filters', 'BooleanFilter', 'findBooleanFilters'],
+    ['Booleans', 'Boolean', 'findBooleans'],
+    ['Files', 'File', 'findFiles'],
+    ['Float filters', 'FloatFilter', 'findFloatFilters'],
+    ['Floats', 'Float', 'findFloats'],
+    ['ID filters', 'IDFilter', 'findIDFilters'],
+    ['IDs', 'ID', 'findIDs'],
+    ['Int filters', 'IntFilter', 'findIntFilters'],
+    ['Ints', 'Int', 'findInts'],
+    ['Order directions', 'OrderDirection', 'findOrderDirections'],
+  ]),
   { local: 'Person', type: 'Person', query: 'findPeople', fields: [['Full name', 'svc/text', 'fullName', 'Ada']] },
+  ...reserved([
+    ['Queries', 'Query', 'findQueries'],
+    ['Rich texts', 'RichText', 'findRichTexts'],
+  ]),
   { local: 'Sales lead', type: 'SalesLead', query: 'findSalesLeads', fields: [] },
   // Its type name is the derived name SalesLeadFilter of the Database before.
   { local: 'Sales lead filters', type: 'SalesLeadFilter_2', query: 'findSalesLeadFilters', fields: [] },
@@ -38,13 +55,30 @@ const DATABASES: NamedDatabase[] = [
       ['URL link', 'svc/url', 'urlLink', 'https://example.org/'],
       ['2nd owner', 'svc/text', '_2ndOwner', 'Bo'],
       ['limit', 'svc/integer', 'limit_2', 7],
+      ['Offset', 'svc/integer', 'offset_2', 8],
+      ['Order by', 'svc/text', 'orderBy_2', 'by'],
+      ['Creation date', 'svc/text', 'creationDate_2', 'made'],
+      ['Modification date', 'svc/text', 'modificationDate_2', 'changed'],
+      ['Created by', 'svc/text', 'createdBy_2', 'me'],
       ['☃', 'svc/text', 'field', 'snow'],
     ],
   },
+  ...reserved([
+    ['String filters', 'StringFilter', 'findStringFilters'],
+    ['Strings', 'String', 'findStrings'],
+    ['User filters', 'UserFilter', 'findUserFilters'],
+    ['User list filters', 'UserListFilter', 'findUserListFilters'],
+    ['User order by', 'UserOrderBy', 'findUserOrderBies'],
+  ]),
   { local: 'Users', type: 'User_2', query: 'findUsers', fields: [['Email', 'svc/email', 'email', 'a@example.org']] },
   // No ASCII letter or digit at all.
   { local: '☃', type: 'Database', query: 'findDatabase', fields: [] },
 ];
+
+/** Databases whose type name is a taken name: `[local name, the taken type name, query name]`; the type gets `_2`. */
+function reserved(rows: Array<[string, string, string]>): NamedDatabase[] {
+  return rows.map(([local, taken, query]) => ({ local, type: `${taken}_2`, query, fields: [] }));
+}
 
 async function dropTypes(ctx: CheckContext, names: string[]): Promise<void> {
   for (const name of names) {
@@ -57,7 +91,7 @@ export default defineCheck({
   id: 'graphql.naming',
   name:
     'Type, query and field names follow the generation rule: plural query and singular type names (irregular plurals too), PascalCase and camelCase, ' +
-    'a leading digit, collisions settled with _2, and each field reads the workspace field it is named after',
+    'a leading digit, collisions settled with _2 (with every name of common.graphql, the built-in scalars, Query, earlier Databases\' derived names, system fields and query arguments), and each field reads the workspace field it is named after',
   level: 'MUST',
   area: 'graphql',
   requirements: ['GQL-003', 'GQL-002'],
