@@ -9,7 +9,7 @@ import { GQL } from './lib/dataset.js';
 export default defineCheck({
   id: 'graphql.bad-query',
   name:
-    'A document that does not parse or validate, or a body that is not a GraphQL request, is answered 400 with a GraphQL `errors` array and no data; ' +
+    'A document that does not parse or validate (an unknown field, fragment or operation, fragments that spread each other), or a body that is not a GraphQL request, is answered 400 with a GraphQL `errors` array and no data; ' +
     'arguments that fail while running (a negative limit or offset, a limit over 10000, an id that is not a UUID, a date that is not a date, contains on a timestamp) ' +
     'are answered 200 with a GraphQL error with the path of the field, and the field null; an unknown operationName or a variable of the wrong type is answered 400, ' +
     'an unknown Space 404 with SPACE_NOT_FOUND; every error names its failure in extensions.code',
@@ -25,6 +25,10 @@ export default defineCheck({
         ['an argument of the wrong type', () => postGraphql(ctx, n.space, { query: `{ ${GQL.findItems}(limit: "ten") { id } }` })],
         ['a body without query', () => ctx.http.post(graphqlPath(n.space), { variables: {} })],
         ['an unknown operationName', () => postGraphql(ctx, n.space, { query: `query First { ${GQL.findItems} { id } }`, operationName: 'Second' })],
+        ['an unknown field with a selection', () => postGraphql(ctx, n.space, { query: `{ ${GQL.findItems} { noSuchField { id } } }` })],
+        ['a spread of an unknown fragment', () => postGraphql(ctx, n.space, { query: `{ ${GQL.findItems} { ...Missing } }` })],
+        ['fragments that spread each other', () => postGraphql(ctx, n.space, { query: `{ ${GQL.findItems} { ...A } } fragment A on ${GQL.item} { group { members { ...B } } } fragment B on ${GQL.item} { ...A }` })],
+        ['an operationName next to one anonymous operation', () => postGraphql(ctx, n.space, { query: `{ ${GQL.findItems} { id } }`, operationName: 'Named' })],
         ['a variable of the wrong type', () => postGraphql(ctx, n.space, { query: `query ($limit: Int) { ${GQL.findItems}(limit: $limit) { id } }`, variables: { limit: 'ten' } })],
       ];
       for (const [what, send] of cases) {

@@ -1,8 +1,10 @@
 import { expectStatus, fail } from '../../assert.js';
-import { defineCheck } from '../../check.js';
+import { defineCheck, type CheckContext } from '../../check.js';
+import { FILE_TYPE, RICH_TEXT_TYPE } from '../sync/read.js';
 import { withTestWorkspace } from '../../workspace.js';
 import { expectData, expectErrors, postGraphql } from './lib/client.js';
 import { GQL } from './lib/dataset.js';
+import { withExtraDatabase } from './lib/extra-database.js';
 
 /** spec/graphql/README.md, "Query limits": the deepest selection and the most Entities an operation may ask for. */
 const MAX_DEPTH = 10;
@@ -19,7 +21,8 @@ export default defineCheck({
   id: 'graphql.depth-limit',
   name:
     `Query depth and cost are limited: a query nested far deeper than any useful query (40 levels) or asking for more than ${MAX_COST} Entities is refused with status 400 ` +
-    `and a GraphQL error naming the limit (QUERY_TOO_DEEP, QUERY_TOO_COSTLY), before it runs, also through fragments and variables and at the default limits; ` +
+    `and a GraphQL error naming the limit (QUERY_TOO_DEEP, QUERY_TOO_COSTLY), before it runs, also through fragments, inline fragments and variables, at the default limits and wherever limit stands ` +
+    `(0 counts nothing, a negative limit the default; files and rich text nothing; only the operation that runs counts; introspection fields add no depth); ` +
     `a query ${MAX_DEPTH} levels deep or of cost ${MAX_COST} runs`,
   level: 'SHOULD',
   area: 'graphql',
@@ -47,6 +50,10 @@ export default defineCheck({
         const errors = expectErrors(res, what);
         if (!errors.some((e) => e.extensions?.['code'] === code)) fail(`${what}: the error should have extensions.code ${code} (spec/graphql/README.md, "Query limits"), got ${JSON.stringify(errors).slice(0, 300)}`, res);
       };
+      await refused(`{ ${GQL.findItems}(limit: 1) { ... on ${GQL.item} { ${nested(MAX_DEPTH + 1).replace(/^\{ \w+\(limit: 1\) \{ /, '').replace(/ \} \}$/, '')} } } }`, `a selection ${MAX_DEPTH + 1} levels deep through an inline fragment`, 'QUERY_TOO_DEEP');
+      // Introspection reads the schema, not the data: its fields are not counted (a 14 levels deep type reference runs).
+      const typeRef = Array.from({ length: 10 }, () => 'ofType').reduceRight((inner, field) => `${field} { ${inner} }`, 'name');
+      await runs(`{ __schema { types { fields { type { ${typeRef} } } } } }`, 'an introspection query 14 levels deep');
       await runs(`{ ${GQL.findItems}(limit: 500) { id tags(limit: 999) { id } } }`, `a query of cost ${MAX_COST} (the limit)`);
       await refused(`{ ${GQL.findItems}(limit: 500) { id tags(limit: 1000) { id } } }`, `a query of cost ${500 + 500 * 1000}`, 'QUERY_TOO_COSTLY');
       // A related object counts 1 per parent: 500 + 500 + 500 * 998 = 500,000.
@@ -61,7 +68,28 @@ export default defineCheck({
       await refused(`{ ${GQL.findItems}(limit: 500) { ... on ${GQL.item} { tags(limit: 1000) { id } } } }`, 'a costly selection in an inline fragment', 'QUERY_TOO_COSTLY');
       await refused(`query Q($n: Int) { ${GQL.findItems}(limit: 500) { tags(limit: $n) { id } } }`, 'a costly limit given as a variable', 'QUERY_TOO_COSTLY', { n: 1000 });
       await runs(`query Q($n: Int) { ${GQL.findItems}(limit: 500) { tags(limit: $n) { id } } }`, 'a limit of cost 500,000 given as a variable', { n: 999 });
+      // The limit argument wherever it stands among the arguments; a limit of 0 counts 0, a negative one the default (it is an error anyway).
+      await refused(`{ ${GQL.findItems}(limit: 500) { id tags(offset: 5, limit: 1000) { id } } }`, 'a costly inner limit given after another argument', 'QUERY_TOO_COSTLY');
+      await runs(`{ ${GQL.findItems}(limit: 5000) { id tags(limit: 0) { id } } }`, 'a query of cost 5,000 (an inner list of limit 0 counts nothing)');
+      await refused(`{ ${GQL.findItems}(limit: 5000) { id tags(limit: -1) { id } } }`, 'a query of cost 505,000 (a negative inner limit counts at the default of 100)', 'QUERY_TOO_COSTLY');
+      // Only the operation that runs counts.
+      const two = `query Cheap { ${GQL.findItems}(limit: 1) { id } } query Costly { ${GQL.findItems}(limit: 500) { tags(limit: 1000) { id } } }`;
+      expectData(await postGraphql(ctx, n.space, { query: two, operationName: 'Cheap' }), 'the cheap operation of a document whose other operation is over the cost limit');
+      await refusedOperation(ctx, n.space, two, 'Costly');
       await refused(`{ ${GQL.findItems}(limit: 1) { ...Deep } } fragment Deep on ${GQL.item} { ${nested(MAX_DEPTH + 1).replace(/^\{ \w+\(limit: 1\) \{ /, '').replace(/ \} \}$/, '')} }`, `a selection ${MAX_DEPTH + 1} levels deep through a fragment`, 'QUERY_TOO_DEEP');
+    });
+    // Files and rich text are values of their Entity: they cost nothing. 50 lists of 10,000 are the limit.
+    await withExtraDatabase(ctx, [{ name: 'Notes', type: RICH_TEXT_TYPE }, { name: 'Files', type: FILE_TYPE, meta: { 'svc/collection?': true } }], async (db) => {
+      const lists = Array.from({ length: 50 }, (_, i) => `r${i}: findRecords(limit: 10000) { notes { text } files { name } }`).join(' ');
+      expectData(await postGraphql(ctx, db.space, { query: `{ ${lists} }` }), 'fifty lists of 10,000 Entities with their rich text and files (cost 500,000: files and rich text cost nothing)');
     });
   },
 });
+
+/** A document over the cost limit, run by operationName: refused 400 QUERY_TOO_COSTLY. */
+async function refusedOperation(ctx: CheckContext, space: string, query: string, operationName: string): Promise<void> {
+  const what = `the operation ${operationName}, over the cost limit`;
+  const res = await postGraphql(ctx, space, { query, operationName });
+  expectStatus(res, 400, what);
+  if (!expectErrors(res, what).some((e) => e.extensions?.['code'] === 'QUERY_TOO_COSTLY')) fail(`${what}: the error should have extensions.code QUERY_TOO_COSTLY`, res);
+}
