@@ -1,5 +1,6 @@
 import { fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
+import { isRecord } from '../../shapes.js';
 import { run } from '../../workspace.js';
 import { expectData, postGraphql, rowsOf } from './lib/client.js';
 import { withExtraDatabase } from './lib/extra-database.js';
@@ -23,7 +24,8 @@ export default defineCheck({
   id: 'graphql.file-urls',
   name:
     'File fields answer [{name, url, urlExpiresAt}]: url downloads the file without a token now, urlExpiresAt is 60 minutes ahead, ' +
-    'and an address whose expiry is moved to the past or whose signature is altered is refused',
+    'an address whose expiry is moved to the past or whose signature is altered is refused 403 (file.error/signature-invalid, or url-expired for a moved expiry), ' +
+    'and once the Entity no longer holds the file its address answers 404 file.error/not-found',
   level: 'MUST',
   area: 'graphql',
   requirements: ['GQL-004', 'LIMIT-007', 'GQL-036'],
@@ -34,7 +36,8 @@ export default defineCheck({
         { 'file/name': 'spec.pdf', 'file/url': 'https://files.example.org/spec.pdf' },
         { 'file/name': 'logo.svg', 'file/url': 'https://files.example.org/logo.svg?__file-key=logo' },
       ];
-      await run(ctx, { command: 'svc.entity/create', args: { type: db.type, entity: { [db.fields['Label'] as string]: 'with files', [db.fields['Files'] as string]: stored } } }, 'creating an Entity with two files');
+      const withFiles = await run(ctx, { command: 'svc.entity/create', args: { type: db.type, entity: { [db.fields['Label'] as string]: 'with files', [db.fields['Files'] as string]: stored } } }, 'creating an Entity with two files');
+      const withFilesId = isRecord(withFiles) && typeof withFiles['svc/id'] === 'string' ? withFiles['svc/id'] : '';
       await run(ctx, { command: 'svc.entity/create', args: { type: db.type, entity: { [db.fields['Label'] as string]: 'without files' } } }, 'creating an Entity without files');
       const res = await postGraphql(ctx, db.space, { query: '{ findRecords { label files { name url urlExpiresAt } } }' });
       const asked = Date.parse(res.headers['date'] ?? '') || Date.now();
@@ -69,25 +72,27 @@ export default defineCheck({
       const moved = new URL(url);
       if (moved.searchParams.has('expires')) {
         moved.searchParams.set('expires', String(Date.now() - HOUR));
-        const past = await fetchStatus(moved.toString(), 'the file address with its expiry moved to the past');
-        if (past < 400 || past >= 500) fail(`an address whose expiry was moved to the past answered ${past}, expected a refusal (4xx)`);
+        // The expiry is signed: moving it breaks the signature, unless the server looks at the expiry first.
+        await expectRefused(moved.toString(), 'the file address with its expiry moved to the past', 403, ['file.error/signature-invalid', 'file.error/url-expired']);
       }
-      const bad = await fetchStatus(tampered(url), 'the file address with an altered signature');
-      expectStatusBetween(bad, 'an address with an altered signature');
+      await expectRefused(tampered(url), 'the file address with an altered signature', 403, ['file.error/signature-invalid']);
       // The signature of one file's address does not open another file.
       const other = new URL(String((files as Array<Record<string, unknown>>)[1]?.['url']));
       const first = new URL(url);
       if (other.pathname !== first.pathname && first.searchParams.has('signature')) {
         other.searchParams.set('signature', first.searchParams.get('signature') ?? '');
         other.searchParams.set('expires', first.searchParams.get('expires') ?? '');
-        expectStatusBetween(await fetchStatus(other.toString(), 'the address of file 1 with the signature of file 0'), 'the address of file 1 with the signature of file 0');
+        await expectRefused(other.toString(), 'the address of file 1 with the signature of file 0', 403, ['file.error/signature-invalid']);
       }
       const signed = new URL(url);
       const signature = signed.searchParams.get('signature');
       if (signature) {
         signed.searchParams.set('signature', signature.slice(0, -2));
-        expectStatusBetween(await fetchStatus(signed.toString(), 'the file address with a shortened signature'), 'an address with a shortened signature');
+        await expectRefused(signed.toString(), 'the file address with a shortened signature', 403, ['file.error/signature-invalid']);
       }
+      // Once the Entity no longer holds the file, its address answers 404.
+      await run(ctx, { command: 'svc.entity/update', args: { type: db.type, entity: { 'svc/id': withFilesId, [db.fields['Files'] as string]: [] } } }, 'removing the files of the Entity');
+      await expectRefused(url, 'the address of a file its Entity no longer holds', 404, ['file.error/not-found']);
     });
   },
 });
@@ -107,6 +112,26 @@ async function fetchStatus(url: string, what: string): Promise<number> {
   }
 }
 
-function expectStatusBetween(status: number, what: string): void {
-  if (status < 400 || status >= 500) fail(`${what} answered ${status}, expected a refusal (4xx)`);
+/** A GET of a file address answers `status` with a plain error `{name, message}` of one of these names. */
+async function expectRefused(url: string, what: string, status: number, names: string[]): Promise<void> {
+  let res: Response;
+  let text: string;
+  try {
+    res = await fetch(url, { redirect: 'manual', signal: AbortSignal.timeout(DOWNLOAD_WAIT_MS) });
+    text = await res.text();
+  } catch (error) {
+    fail(`${what}: GET ${url}: the request failed (${error instanceof Error ? error.message : String(error)})`);
+  }
+  const curl = `curl -i '${url}'`;
+  if (res.status !== status) fail(`${what}: GET ${url} answered ${res.status}, expected ${status} (${names.join(' or ')})\n${curl}`);
+  let body: unknown;
+  try {
+    body = JSON.parse(text);
+  } catch {
+    body = undefined;
+  }
+  const name = isRecord(body) ? body['name'] : undefined;
+  if (typeof name !== 'string' || !names.includes(name) || typeof (body as Record<string, unknown>)['message'] !== 'string') {
+    fail(`${what}: GET ${url} answered ${status} with ${text.slice(0, 300) || 'no body'}, expected an error {name: ${names.map((n) => JSON.stringify(n)).join(' or ')}, message}\n${curl}`);
+  }
 }

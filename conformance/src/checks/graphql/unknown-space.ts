@@ -1,18 +1,28 @@
 import { randomBytes } from 'node:crypto';
-import { expectStatus } from '../../assert.js';
+import { expectErrorName, expectPlainError, expectStatus } from '../../assert.js';
 import { defineCheck } from '../../check.js';
-import { expectErrors, postGraphql } from './lib/client.js';
+import { isUnservedRoute } from '../../support.js';
+import { expectErrors, graphqlPath, postGraphql } from './lib/client.js';
 
 export default defineCheck({
   id: 'graphql.unknown-space',
-  name: 'A request to the endpoint of a Space that does not exist is answered 404 with a GraphQL `errors` array',
+  name:
+    'A request to the endpoint of a Space that does not exist is answered 404 with a GraphQL `errors` array, and the SDL of such a Space ' +
+    '(GET .../schema.graphql, where served) 404 with graphql.error/space-not-found',
   level: 'SHOULD',
   area: 'graphql',
-  requirements: ['GQL-031'],
+  requirements: ['GQL-031', 'GQL-035'],
   target: 'server',
   async run(ctx) {
-    const res = await postGraphql(ctx, `No such Space ${randomBytes(4).toString('hex')}`, { query: '{ __typename }' });
+    const space = `No such Space ${randomBytes(4).toString('hex')}`;
+    const res = await postGraphql(ctx, space, { query: '{ __typename }' });
     expectStatus(res, 404, 'an unknown Space');
     expectErrors(res, 'an unknown Space');
+    const sdl = await ctx.http.get(`${graphqlPath(space)}/schema.graphql`);
+    // A server without the SDL route answers every such path 404 route.error/not-found (graphql.schema-sdl grades that).
+    if (isUnservedRoute(sdl)) return;
+    expectStatus(sdl, 404, 'the SDL of an unknown Space');
+    const error = expectPlainError(sdl, 'the SDL of an unknown Space');
+    expectErrorName(sdl, error.name, 'graphql.error/space-not-found', 'the SDL of an unknown Space');
   },
 });
