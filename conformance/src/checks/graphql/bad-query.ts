@@ -12,29 +12,31 @@ export default defineCheck({
     'A document that does not parse or validate (an unknown field, fragment or operation, fragments that spread each other), or a body that is not a GraphQL request, is answered 400 with a GraphQL `errors` array and no data; ' +
     'arguments that fail while running (a negative limit or offset, a limit over 10000, an id that is not a UUID, a date that is not a date, contains on a timestamp) ' +
     'are answered 200 with a GraphQL error with the path of the field, and the field null; an unknown operationName or a variable of the wrong type is answered 400, ' +
-    'an unknown Space 404 with SPACE_NOT_FOUND; every error names its failure in extensions.code',
+    'an unknown Space 404 with SPACE_NOT_FOUND; every error names its failure in extensions.code, with the code the README gives each kind of failure',
   level: 'SHOULD',
   area: 'graphql',
   requirements: ['GQL-031'],
   target: 'server',
   async run(ctx) {
     await withTestWorkspace(ctx, async ({ names: n }) => {
-      const cases: Array<[string, () => ReturnType<typeof postGraphql>]> = [
-        ['an unknown field', () => postGraphql(ctx, n.space, { query: `{ ${GQL.findItems} { noSuchField } }` })],
-        ['a syntax error', () => postGraphql(ctx, n.space, { query: `{ ${GQL.findItems} { id ` })],
-        ['an argument of the wrong type', () => postGraphql(ctx, n.space, { query: `{ ${GQL.findItems}(limit: "ten") { id } }` })],
-        ['a body without query', () => ctx.http.post(graphqlPath(n.space), { variables: {} })],
-        ['an unknown operationName', () => postGraphql(ctx, n.space, { query: `query First { ${GQL.findItems} { id } }`, operationName: 'Second' })],
-        ['an unknown field with a selection', () => postGraphql(ctx, n.space, { query: `{ ${GQL.findItems} { noSuchField { id } } }` })],
-        ['a spread of an unknown fragment', () => postGraphql(ctx, n.space, { query: `{ ${GQL.findItems} { ...Missing } }` })],
-        ['fragments that spread each other', () => postGraphql(ctx, n.space, { query: `{ ${GQL.findItems} { ...A } } fragment A on ${GQL.item} { group { members { ...B } } } fragment B on ${GQL.item} { ...A }` })],
-        ['an operationName next to one anonymous operation', () => postGraphql(ctx, n.space, { query: `{ ${GQL.findItems} { id } }`, operationName: 'Named' })],
-        ['a variable of the wrong type', () => postGraphql(ctx, n.space, { query: `query ($limit: Int) { ${GQL.findItems}(limit: $limit) { id } }`, variables: { limit: 'ten' } })],
+      const cases: Array<[string, string, () => ReturnType<typeof postGraphql>]> = [
+        ['an unknown field', 'GRAPHQL_VALIDATION_FAILED', () => postGraphql(ctx, n.space, { query: `{ ${GQL.findItems} { noSuchField } }` })],
+        ['a syntax error', 'GRAPHQL_PARSE_FAILED', () => postGraphql(ctx, n.space, { query: `{ ${GQL.findItems} { id ` })],
+        ['an argument of the wrong type', 'GRAPHQL_VALIDATION_FAILED', () => postGraphql(ctx, n.space, { query: `{ ${GQL.findItems}(limit: "ten") { id } }` })],
+        ['a body without query', 'request.error/invalid-body', () => ctx.http.post(graphqlPath(n.space), { variables: {} })],
+        ['an unknown operationName', 'OPERATION_RESOLUTION_FAILURE', () => postGraphql(ctx, n.space, { query: `query First { ${GQL.findItems} { id } }`, operationName: 'Second' })],
+        ['an unknown field with a selection', 'GRAPHQL_VALIDATION_FAILED', () => postGraphql(ctx, n.space, { query: `{ ${GQL.findItems} { noSuchField { id } } }` })],
+        ['a spread of an unknown fragment', 'GRAPHQL_VALIDATION_FAILED', () => postGraphql(ctx, n.space, { query: `{ ${GQL.findItems} { ...Missing } }` })],
+        ['fragments that spread each other', 'GRAPHQL_VALIDATION_FAILED', () => postGraphql(ctx, n.space, { query: `{ ${GQL.findItems} { ...A } } fragment A on ${GQL.item} { group { members { ...B } } } fragment B on ${GQL.item} { ...A }` })],
+        ['an operationName next to one anonymous operation', 'OPERATION_RESOLUTION_FAILURE', () => postGraphql(ctx, n.space, { query: `{ ${GQL.findItems} { id } }`, operationName: 'Named' })],
+        ['a variable of the wrong type', 'BAD_USER_INPUT', () => postGraphql(ctx, n.space, { query: `query ($limit: Int) { ${GQL.findItems}(limit: $limit) { id } }`, variables: { limit: 'ten' } })],
       ];
-      for (const [what, send] of cases) {
+      for (const [what, code, send] of cases) {
         const res = await send();
         expectStatus(res, 400, what);
-        expectCodes(res, expectErrors(res, what), what);
+        const errors = expectErrors(res, what);
+        expectCodes(res, errors, what);
+        if (!errors.some((e) => e.extensions?.['code'] === code)) fail(`${what}: the error should have extensions.code ${code} (spec/graphql/README.md, "Errors"), got ${JSON.stringify(errors).slice(0, 300)}`, res);
         const body = res.json as Record<string, unknown>;
         if (body['data'] !== undefined && body['data'] !== null) fail(`${what}: a request error must not carry data`, res);
       }
