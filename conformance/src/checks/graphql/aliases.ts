@@ -6,7 +6,9 @@ import { GQL, createDataset } from './lib/dataset.js';
 
 export default defineCheck({
   id: 'graphql.aliases',
-  name: 'Aliases run several queries in one request, each answered under its alias as the same query alone; a selection written with fragments, inline fragments, @skip and @include answers as the plain one',
+  name:
+    'Aliases run several queries in one request, each answered under its alias as the same query alone; a selection written with fragments, inline fragments, @skip and @include ' +
+    '(literal or from variables) answers as the plain one, and a skipped or excluded field is not evaluated (its wrong arguments raise no error)',
   level: 'MUST',
   area: 'graphql',
   requirements: ['GQL-029', 'GQL-002'],
@@ -32,8 +34,13 @@ export default defineCheck({
       }
       // The same selection written with fragments, inline fragments, @skip and @include (GraphQL's CollectFields).
       const plain = await queryRows(ctx, n.space, `{ ${GQL.findGroups}(orderBy: {name: DESC}) { id name rank members(limit: 2) { id title } } }`, GQL.findGroups, 'the plain selection');
+      // A skipped or excluded field is not evaluated: its arguments, wrong as they are, raise no error.
       const fancy = await postGraphql(ctx, n.space, {
-        query: `{ g: ${GQL.findGroups}(orderBy: {name: DESC}) {
+        variables: { yes: true },
+        query: `query Fancy($yes: Boolean!) { unused: ${GQL.findItems}(limit: -1) @skip(if: $yes) { id }
+          g: ${GQL.findGroups}(orderBy: {name: DESC}) {
+            skippedList: members(limit: -1) @skip(if: $yes) { id }
+            excludedList: members(offset: -1) @include(if: false) { id }
             ...GroupId ...GroupId
             ... on ${GQL.group} { name }
             ... @skip(if: true) { rank }
