@@ -4,6 +4,7 @@ import aliases from './aliases.js';
 import badQuery from './bad-query.js';
 import defaultLimit from './default-limit.js';
 import depthLimit from './depth-limit.js';
+import fieldKinds from './field-kinds.js';
 import fileUrls from './file-urls.js';
 import findPerDatabase from './find-per-database.js';
 import innerLists from './inner-lists.js';
@@ -21,6 +22,7 @@ export const graphqlChecks: readonly Check[] = [
   findPerDatabase,
   introspection,
   schemaSdl,
+  fieldKinds,
   naming,
   spaceUnderscores,
   variablesOperationName,

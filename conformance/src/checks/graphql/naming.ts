@@ -99,9 +99,10 @@ export default defineCheck({
   async run(ctx) {
     const space = uniqueSpaceName(ctx);
     const types = DATABASES.map((d) => `${space}/${d.local}`);
+    // Created in the reverse of their name order: the rule takes them in name order whatever the order they were made in.
     const created = await schemaBatch(
       ctx,
-      DATABASES.map((d) => ({
+      [...DATABASES].reverse().map((d) => ({
         command: 'schema.type/create',
         args: {
           'svc/name': `${space}/${d.local}`,

@@ -36,23 +36,26 @@ interface FieldRow {
   source: string;
   /** An inner list of this type (takes the list arguments). */
   list?: string;
+  /** The inner list's arguments as written, when they are not those of a generated type's list (the people list of common.graphql's User). */
+  args?: string;
 }
 
-interface TypeRow {
+export interface TypeRow {
   name: string;
-  query: string;
+  /** Its `find` query; none for the comment type. */
+  query: string | null;
   database: string;
   fields: FieldRow[];
 }
 
-const system = (): FieldRow[] => [
+export const system = (): FieldRow[] => [
   { name: 'id', type: 'ID!', filter: 'IDFilter', order: 'OrderDirection', source: 'svc/id' },
   { name: 'creationDate', type: 'String', filter: 'StringFilter', order: 'OrderDirection', source: 'svc/creation-date' },
   { name: 'modificationDate', type: 'String', filter: 'StringFilter', order: 'OrderDirection', source: 'svc/modification-date' },
   { name: 'createdBy', type: 'User', filter: 'UserFilter', order: 'UserOrderBy', source: 'svc/created-by' },
 ];
 
-const value = (name: string, type: string, source: string): FieldRow => ({ name, type, filter: `${type}Filter`, order: 'OrderDirection', source });
+export const value = (name: string, type: string, source: string): FieldRow => ({ name, type, filter: `${type}Filter`, order: 'OrderDirection', source });
 
 /** The generated types of the test Databases, Databases in order of their full names (Groups, then Items). */
 export function testTypes(n: TestNames): TypeRow[] {
@@ -98,12 +101,12 @@ function listArgs(types: TypeRow[], target: string): string {
 export function expectedSdl(types: TypeRow[]): string {
   const parts: string[] = [];
   for (const t of types) {
-    parts.push(`type ${t.name} {\n${t.fields.map((f) => `  ${f.name}${f.list ? listArgs(types, f.list) : ''}: ${f.type}`).join('\n')}\n}`);
+    parts.push(`type ${t.name} {\n${t.fields.map((f) => `  ${f.name}${f.args ?? (f.list ? listArgs(types, f.list) : '')}: ${f.type}`).join('\n')}\n}`);
     parts.push(`input ${t.name}Filter {\n${t.fields.filter((f) => f.filter !== null).map((f) => `  ${f.name}: ${f.filter}`).join('\n')}\n}`);
     parts.push(`input ${t.name}ListFilter {\n  isEmpty: Boolean\n${['contains', 'containsAny', 'notContains', 'notContainsAny'].map((op) => `  ${op}: [${t.name}Filter!]`).join('\n')}\n}`);
     parts.push(`input ${t.name}OrderBy {\n${t.fields.filter((f) => f.order !== null).map((f) => `  ${f.name}: ${f.order}`).join('\n')}\n}`);
   }
-  parts.push(`type Query {\n${types.map((t) => `  ${t.query}${listArgs(types, t.name)}: [${t.name}!]!`).join('\n')}\n}`);
+  parts.push(`type Query {\n${types.flatMap((t) => (t.query === null ? [] : [`  ${t.query}${listArgs(types, t.name)}: [${t.name}!]!`])).join('\n')}\n}`);
   return parts.join('\n\n');
 }
 
@@ -169,7 +172,7 @@ export function descriptionProblems(served: GraphQLSchema, types: TypeRow[]): st
       for (const field of Object.values(object.getFields())) {
         names(field.description, `the field ${t.name}.${field.name}`, sourceOf(t, field.name));
         const row = t.fields.find((f) => f.name === field.name);
-        if (row?.list) argsOf(field, `${t.name}.${field.name}`, types.find((x) => x.name === row.list));
+        if (row?.list && row.args === undefined) argsOf(field, `${t.name}.${field.name}`, types.find((x) => x.name === row.list));
       }
     }
     for (const suffix of ['Filter', 'OrderBy']) {
@@ -186,8 +189,8 @@ export function descriptionProblems(served: GraphQLSchema, types: TypeRow[]): st
         if (text !== undefined && field.description !== text) out.push(`the input field ${t.name}ListFilter.${field.name} should say ${JSON.stringify(text)} (the template of common.graphql), it says ${JSON.stringify(field.description)}`);
       }
     }
-    const find = query?.getFields()[t.query];
-    if (find) {
+    const find = t.query === null ? undefined : query?.getFields()[t.query];
+    if (find && t.query !== null) {
       names(find.description, `the query ${t.query}`, t.database);
       argsOf(find, t.query, t);
     }

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto';
+import { buildASTSchema, parse } from 'graphql';
+import { expectStatus, expectSuccess, fail } from '../../assert.js';
+import { defineCheck, type CheckContext } from '../../check.js';
+import { isUnservedRoute } from '../../support.js';
+import { schemaBatch, uniqueSpaceName } from '../../workspace.js';
+import { FILE_TYPE, RICH_TEXT_TYPE } from '../sync/read.js';
+import { graphqlPath } from './lib/client.js';
+import { descriptionProblems, schemaDifferences, system, value, type TypeRow } from './lib/expected-schema.js';
+
+const USER_LIST_ARGS = '(id: IDFilter, email: StringFilter, name: StringFilter, orderBy: UserOrderBy, limit: Int = 100, offset: Int = 0)';
+
+/** The Space's Database with a field of every kind the README's table names, and what the table makes of each. */
+function records(space: string): { operations: Parameters<typeof schemaBatch>[1]; types: TypeRow[]; drop: string[] } {
+  const db = `${space}/Records`;
+  const others = `${space}x/Others`;
+  const f = (name: string) => `${space}/${name}`;
+  const relation = randomUUID();
+  const field = (name: string, type: string, meta?: Record<string, unknown>) => ({
+    command: 'schema.field/create' as const,
+    args: { 'svc/holder-type': db, 'svc/name': f(name), 'svc/type': type, ...(meta ? { 'svc/meta': meta } : {}) },
+  });
+  const text = (name: string, type: string) => ({ 'svc/name': f(name), 'svc/type': type });
+  const operations = [
+    {
+      command: 'schema.type/create' as const,
+      args: {
+        'svc/name': db,
+        'svc/meta': { 'svc/domain?': true },
+        'svc/fields': [
+          { ...text('Label', 'svc/text'), 'svc/meta': { 'ui/title?': true } },
+          text('Link', 'svc/url'),
+          text('Mail', 'svc/email'),
+          text('Span', 'svc/date-range'),
+          text('Window', 'svc/date-time-range'),
+          text('Place', 'svc/location'),
+          text('Notes', RICH_TEXT_TYPE),
+          { ...text('Files', FILE_TYPE), 'svc/meta': { 'svc/collection?': true } },
+        ],
+      },
+    },
+    { command: 'schema.type/create' as const, args: { 'svc/name': others, 'svc/meta': { 'svc/domain?': true }, 'svc/fields': [{ 'svc/name': `${space}x/Name`, 'svc/type': 'svc/text', 'svc/meta': { 'ui/title?': true } }] } },
+    { command: 'schema.enum/create' as const, args: { 'svc/name': f('Kind_Records'), 'svc/values': [{ 'enum/name': 'Bug' }] } },
+    { command: 'schema.enum/create' as const, args: { 'svc/name': f('Labels_Records'), 'svc/values': [{ 'enum/name': 'Red' }] } },
+    field('Kind', f('Kind_Records')),
+    field('Labels', f('Labels_Records'), { 'svc/collection?': true }),
+    field('Owner', 'svc/user'),
+    field('Watchers', 'svc/user', { 'svc/collection?': true }),
+    // A relation to a Database of another Space: not exposed (its type is not in this schema).
+    field('Other', others, { 'svc/relation': relation }),
+    { command: 'schema.field/create' as const, args: { 'svc/holder-type': others, 'svc/name': `${space}x/Records`, 'svc/type': db, 'svc/meta': { 'svc/relation': relation, 'svc/collection?': true } } },
+    { command: 'svc.app/install-mixins' as const, args: { types: { [db]: ['comments/comments-mixin'] } } },
+  ];
+  const types: TypeRow[] = [
+    {
+      name: 'Record',
+      query: 'findRecords',
+      database: db,
+      fields: [
+        ...system(),
+        value('label', 'String', f('Label')),
+        value('link', 'String', f('Link')),
+        value('mail', 'String', f('Mail')),
+        value('span', 'String', f('Span')),
+        value('window', 'String', f('Window')),
+        value('place', 'String', f('Place')),
+        { name: 'notes', type: 'RichText', filter: null, order: null, source: f('Notes') },
+        { name: 'files', type: '[File!]!', filter: null, order: null, source: f('Files') },
+        value('kind', 'String', f('Kind')),
+        { name: 'labels', type: '[String!]', filter: null, order: null, source: f('Labels') },
+        { name: 'owner', type: 'User', filter: 'UserFilter', order: 'UserOrderBy', source: f('Owner') },
+        { name: 'watchers', type: '[User!]!', filter: 'UserListFilter', order: null, source: f('Watchers'), list: 'User', args: USER_LIST_ARGS },
+        { name: 'comments', type: '[Comment!]!', filter: 'CommentListFilter', order: null, source: 'comments/comments', list: 'Comment' },
+      ],
+    },
+    {
+      name: 'Comment',
+      query: null,
+      database: 'comments/comment',
+      fields: [
+        ...system(),
+        { name: 'content', type: 'RichText', filter: null, order: null, source: 'comment/document-secret' },
+        { name: 'author', type: 'User', filter: 'UserFilter', order: 'UserOrderBy', source: 'comment/author' },
+      ],
+    },
+  ];
+  return { operations, types, drop: [db, others, f('Kind_Records'), f('Labels_Records')] };
+}
+
+export default defineCheck({
+  id: 'graphql.field-kinds',
+  name:
+    'Every workspace field kind becomes the GraphQL type, filter and order key the README table gives it: url, email, ranges and location as String, single select String, ' +
+    'multi select [String!] (no filter, no order), files [File!]!, rich text RichText, people User and [User!]! (with id, email and name filters), comments [Comment!]! with the Comment type; ' +
+    'a relation to a Database of another Space is not exposed',
+  level: 'MUST',
+  area: 'graphql',
+  requirements: ['GQL-003', 'GQL-035'],
+  target: 'server',
+  async run(ctx) {
+    const space = uniqueSpaceName(ctx);
+    const { operations, types, drop } = records(space);
+    expectSuccess(await schemaBatch(ctx, operations), `creating ${space}/Records with a field of every kind`);
+    try {
+      await compare(ctx, space, types);
+    } finally {
+      for (const name of drop) {
+        const out = await schemaBatch(ctx, [{ command: 'schema.type/delete', args: { name } }]).catch(() => undefined);
+        if (!out || out.status !== 200) ctx.log(`tear-down of ${name} failed${out ? `: answered ${out.status}` : ''}`);
+      }
+    }
+  },
+});
+
+async function compare(ctx: CheckContext, space: string, types: TypeRow[]): Promise<void> {
+  const res = await ctx.http.get(`${graphqlPath(space)}/schema.graphql`);
+  // Without the SDL route (graphql.schema-sdl grades that) introspection would do; the route is how this check reads the schema.
+  if (isUnservedRoute(res)) return;
+  expectStatus(res, 200, 'the SDL of the Space');
+  let served;
+  try {
+    served = buildASTSchema(parse(res.text));
+  } catch (error) {
+    fail(`the SDL does not parse and build: ${error instanceof Error ? error.message : String(error)}`, res);
+  }
+  const differences = schemaDifferences(served, types);
+  if (differences.length > 0) fail(`the schema of a Database with a field of every kind is not what the README's table gives: ${differences.slice(0, 3).join('\n')}`, res);
+  const descriptions = descriptionProblems(served, types);
+  if (descriptions.length > 0) fail(`descriptions: ${descriptions.slice(0, 5).join('; ')}`, res);
+}
