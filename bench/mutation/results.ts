@@ -6,6 +6,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { machine } from '../lib/cli.js';
+import { explanationOf } from './explained.js';
 import { MODULES } from './modules.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -75,6 +76,9 @@ function testLevels(json: ReportTestFiles): Map<string, string> {
   return levels;
 }
 
+/** The note of a survivor no check reached. */
+const NO_COVERAGE = 'no check reaches it';
+
 function emptyCounts(): Counts {
   return { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0, Ignored: 0, RuntimeError: 0, CompileError: 0, killedBelowMust: 0 };
 }
@@ -130,7 +134,7 @@ export function summarize(json: unknown): Pick<RunRecord, 'total' | 'files' | 's
         original: originalText(report.source, m.location),
         replacement: oneLine(m.replacement ?? ''),
       };
-      if (status === 'Survived' || status === 'NoCoverage') survivors.push(status === 'NoCoverage' ? { ...mutant, reason: 'no check reaches it' } : mutant);
+      if (status === 'Survived' || status === 'NoCoverage') survivors.push(status === 'NoCoverage' ? { ...mutant, reason: NO_COVERAGE } : mutant);
       if (status === 'Ignored') equivalent.push({ ...mutant, reason: m.statusReason ?? 'ignored' });
     }
     files[file] = counts;
@@ -196,12 +200,36 @@ function escapeCell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/`/g, "'");
 }
 
+/** A record with the survivors bench/mutation/explained.ts explains moved among the equivalent ones (counts too). */
+export function withExplanations(record: RunRecord): RunRecord {
+  const files: Record<string, Counts> = Object.fromEntries(Object.entries(record.files).map(([f, c]) => [f, { ...c }]));
+  const total: Counts = { ...record.total };
+  const survivors: Mutant[] = [];
+  const equivalent: Mutant[] = [...record.equivalent];
+  for (const m of record.survivors) {
+    const explained = explanationOf(m);
+    if (explained === undefined) {
+      survivors.push(m);
+      continue;
+    }
+    const status: Status = m.reason === NO_COVERAGE ? 'NoCoverage' : 'Survived';
+    for (const c of [files[m.file], total]) {
+      if (c === undefined) continue;
+      c[status] -= 1;
+      c.Ignored += 1;
+    }
+    equivalent.push({ ...m, reason: explained.reason });
+  }
+  equivalent.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
+  return { ...record, files, total, survivors, equivalent };
+}
+
 export function renderMarkdown(records: RunRecord[]): string {
   const order = (r: RunRecord): number => {
     const i = MODULES.findIndex((m) => m.name === r.label);
     return i === -1 ? MODULES.length : i;
   };
-  const sorted = [...records].sort((a, b) => order(a) - order(b) || a.label.localeCompare(b.label) || a.profile.localeCompare(b.profile));
+  const sorted = records.map(withExplanations).sort((a, b) => order(a) - order(b) || a.label.localeCompare(b.label) || a.profile.localeCompare(b.profile));
   const out: string[] = [
     '# Mutation score of the conformance suite',
     '',
@@ -211,7 +239,8 @@ export function renderMarkdown(records: RunRecord[]): string {
     'finds a wrong answer: a MUST check fails the run, a SHOULD check warns (in brackets: the kills only SHOULD or MAY',
     'checks made, such as an error name other than the public API\'s). A check that finds a feature unsupported does',
     'not kill: a server may lack it. Score = (killed + timed out) / (killed + timed out + survived + no coverage);',
-    'mutants marked in the source with a `// Stryker disable` comment giving the reason are left out of it and listed',
+    'mutants marked in the source with a `// Stryker disable` comment giving the reason (or, where a comment would cover',
+    'killed mutants of the same line too, listed one by one in bench/mutation/explained.ts) are left out of it and listed',
     'with their reasons: equivalent ones (the client sees the same answers: an optimization, a default written out)',
     'and ones out of reach (behind the request schema, which refuses the input first; on PostgreSQL only, while the run',
     'uses pg-mem; beyond 100000 Entities).',
