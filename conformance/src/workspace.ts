@@ -43,6 +43,14 @@ export function schemaBatch(ctx: CheckContext, commands: SchemaOperation[]): Pro
   return ctx.http.command(command);
 }
 
+/** Tear-down: deletes these types one by one; never throws (a failure is logged). */
+export async function dropTypes(ctx: CheckContext, names: readonly string[]): Promise<void> {
+  for (const name of names) {
+    const out = await schemaBatch(ctx, [{ command: 'schema.type/delete', args: { name } }]).catch(() => undefined);
+    if (!out || out.status !== 200) ctx.log(`tear-down of ${name} failed${out ? `: answered ${out.status}` : ''}`);
+  }
+}
+
 /**
  * Creates the test Databases (`<Space>/Items` with text, integer, decimal, bool, date and
  * date-time fields, `<Space>/Groups`, a many-to-one relation Items.Group / Groups.Members and a

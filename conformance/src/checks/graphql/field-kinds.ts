@@ -3,7 +3,7 @@ import { buildASTSchema, parse } from 'graphql';
 import { expectStatus, expectSuccess, fail } from '../../assert.js';
 import { defineCheck, type CheckContext } from '../../check.js';
 import { isUnservedRoute } from '../../support.js';
-import { schemaBatch, uniqueSpaceName } from '../../workspace.js';
+import { dropTypes, schemaBatch, uniqueSpaceName } from '../../workspace.js';
 import { FILE_TYPE, RICH_TEXT_TYPE } from '../sync/read.js';
 import { graphqlPath } from './lib/client.js';
 import { descriptionProblems, schemaDifferences, system, value, type TypeRow } from './lib/expected-schema.js';
@@ -104,10 +104,7 @@ export default defineCheck({
     try {
       await compare(ctx, space, types);
     } finally {
-      for (const name of drop) {
-        const out = await schemaBatch(ctx, [{ command: 'schema.type/delete', args: { name } }]).catch(() => undefined);
-        if (!out || out.status !== 200) ctx.log(`tear-down of ${name} failed${out ? `: answered ${out.status}` : ''}`);
-      }
+      await dropTypes(ctx, drop);
     }
   },
 });

@@ -1,7 +1,7 @@
 import { expectSuccess, fail } from '../../assert.js';
-import { defineCheck, type CheckContext } from '../../check.js';
+import { defineCheck } from '../../check.js';
 import { isRecord } from '../../shapes.js';
-import { runBatch, schemaBatch, uniqueSpaceName, type Command } from '../../workspace.js';
+import { dropTypes, runBatch, schemaBatch, uniqueSpaceName, type Command } from '../../workspace.js';
 import { expectData, postGraphql, rowsOf } from './lib/client.js';
 
 /** A Database of the naming Space: its name after `<Space>/`, the type and query names the rule gives, and its text fields. */
@@ -78,13 +78,6 @@ const DATABASES: NamedDatabase[] = [
 /** Databases whose type name is a taken name: `[local name, the taken type name, query name]`; the type gets `_2`. */
 function reserved(rows: Array<[string, string, string]>): NamedDatabase[] {
   return rows.map(([local, taken, query]) => ({ local, type: `${taken}_2`, query, fields: [] }));
-}
-
-async function dropTypes(ctx: CheckContext, names: string[]): Promise<void> {
-  for (const name of names) {
-    const out = await schemaBatch(ctx, [{ command: 'schema.type/delete', args: { name } }]).catch(() => undefined);
-    if (!out || out.status !== 200) ctx.log(`tear-down of ${name} failed${out ? `: answered ${out.status}` : ''}`);
-  }
 }
 
 export default defineCheck({

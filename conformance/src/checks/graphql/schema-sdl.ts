@@ -3,7 +3,7 @@ import { expectStatus, expectSuccess, fail } from '../../assert.js';
 import { defineCheck, type CheckContext } from '../../check.js';
 import type { TestNames } from '../../model/schema.js';
 import { isUnservedRoute, unsupported } from '../../support.js';
-import { schemaBatch, withTestWorkspace } from '../../workspace.js';
+import { dropTypes, schemaBatch, withTestWorkspace } from '../../workspace.js';
 import { expectData, graphqlPath, isGraphqlRefusal, postGraphql } from './lib/client.js';
 import { descriptionProblems, schemaDifferences, testTypes } from './lib/expected-schema.js';
 
@@ -50,12 +50,7 @@ async function addDistractors(ctx: CheckContext, n: TestNames): Promise<() => Pr
   if (mixins.status !== 200 || (mixins.json as { success?: unknown } | undefined)?.success !== true) {
     ctx.log(`the icon, avatar and rank mixins could not be installed (answered ${mixins.status}); their fields are not looked for`);
   }
-  return async () => {
-    for (const name of [neighbour, `${n.space}/Kinds`]) {
-      const out = await schemaBatch(ctx, [{ command: 'schema.type/delete', args: { name } }]).catch(() => undefined);
-      if (!out || out.status !== 200) ctx.log(`tear-down of ${name} failed${out ? `: answered ${out.status}` : ''}`);
-    }
-  };
+  return () => dropTypes(ctx, [neighbour, `${n.space}/Kinds`]);
 }
 
 /** The SDL served against the rule, and against what introspection describes. */
