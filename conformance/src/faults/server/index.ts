@@ -53,6 +53,7 @@ import graphqlBadQuery200 from './graphql-bad-query-200.js';
 import graphqlDefaultLimit99 from './graphql-default-limit-99.js';
 import graphqlGteAsGt from './graphql-gte-as-gt.js';
 import graphqlLimitIgnored from './graphql-limit-ignored.js';
+import graphqlMultiSelectNonNull from './graphql-multi-select-non-null.js';
 import graphqlOffsetIgnored from './graphql-offset-ignored.js';
 import syncDropsRowField from './sync-drops-row-field.js';
 import syncFirstPageOnly from './sync-first-page-only.js';
@@ -114,6 +115,7 @@ export const serverFaults: readonly Fault[] = [
   graphqlDefaultLimit99,
   graphqlGteAsGt,
   graphqlLimitIgnored,
+  graphqlMultiSelectNonNull,
   graphqlOffsetIgnored,
   syncDropsRowField,
   syncFirstPageOnly,
