@@ -45,6 +45,7 @@ import webhookRetryNewId from './webhook-retry-new-id.js';
 import webhookRuns51 from './webhook-runs-51.js';
 import webhookSecretListed from './webhook-secret-listed.js';
 import webhookEmbeddedIpv4Called from './webhook-embedded-ipv4-called.js';
+import webhookNoResponseStatus from './webhook-no-response-status.js';
 import webhookRedirectIsSuccess from './webhook-redirect-is-success.js';
 import webhookSkipRetry from './webhook-skip-retry.js';
 import webhookStaleCorrelationId from './webhook-stale-correlation-id.js';
@@ -107,6 +108,7 @@ export const serverFaults: readonly Fault[] = [
   webhookRuns51,
   webhookSecretListed,
   webhookEmbeddedIpv4Called,
+  webhookNoResponseStatus,
   webhookRedirectIsSuccess,
   webhookSkipRetry,
   webhookStaleCorrelationId,
