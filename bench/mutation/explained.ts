@@ -28,6 +28,34 @@ export const EXPLAINED: readonly Explanation[] = [
     replacement: 'true',
     reason: 'a JSON value here is a range or a location object, never null or a list',
   })),
+  ...["'id'", "'createdBy'"].map((original) => ({
+    file: 'server/src/graphql/space-model.ts',
+    mutator: 'StringLiteral',
+    original,
+    replacement: '""',
+    reason: 'a system field is named from SYSTEM_FIELD_NAMES, not from this base name',
+  })),
+  {
+    file: 'server/src/graphql/space-model.ts',
+    mutator: 'ConditionalExpression',
+    original: "f.storage !== 'system'",
+    replacement: 'true',
+    reason: 'a system field met again takes its own name again (SYSTEM_FIELD_NAMES), the others are left out as svc fields',
+  },
+  {
+    file: 'server/src/graphql/space-model.ts',
+    mutator: 'ConditionalExpression',
+    original: "field.storage === 'system' && !systemName",
+    replacement: 'false',
+    reason: 'the other system fields are in the svc namespace, which fieldModel leaves out too',
+  },
+  {
+    file: 'server/src/graphql/space-model.ts',
+    mutator: 'ConditionalExpression',
+    original: "field.name === 'comment/author'",
+    replacement: 'true',
+    reason: 'the comment type has no other field left at that point',
+  },
 ];
 
 export function explanationOf(m: { file: string; mutator: string; original: string; replacement: string }): Explanation | undefined {
