@@ -56,6 +56,135 @@ export const EXPLAINED: readonly Explanation[] = [
     replacement: 'true',
     reason: 'the comment type has no other field left at that point',
   },
+
+  // graphql/routes.ts
+  ...(
+    [
+      ['ConditionalExpression', "typeof space === 'string'", 'true'],
+      ['ConditionalExpression', "typeof req.params['ref'] === 'string'", 'true'],
+      ['ConditionalExpression', "typeof req.query['signature'] === 'string'", 'true'],
+      ['StringLiteral', "''", '"Stryker was here!"'],
+    ] as const
+  ).map(([mutator, original, replacement]) => ({
+    file: 'server/src/graphql/routes.ts',
+    mutator,
+    original,
+    replacement,
+    reason: 'express gives route parameters as strings, and the request validator refuses a signature that is not one string',
+  })),
+  ...(
+    [
+      ['ConditionalExpression', 'ref && Number.isSafeInteger(expires)', 'true'],
+      ['LogicalOperator', 'ref && Number.isSafeInteger(expires)', 'ref || Number.isSafeInteger(expires)'],
+    ] as const
+  ).map(([mutator, original, replacement]) => ({
+    file: 'server/src/graphql/routes.ts',
+    mutator,
+    original,
+    replacement,
+    reason: 'the signature covers the ref and the expiry, so an address that does not parse fails it too',
+  })),
+  ...(
+    [
+      ['ConditionalExpression', "verdict === 'expired'", 'false'],
+      ['StringLiteral', "'expired'", '""'],
+      ['BlockStatement', "{ refuse(403, { name: 'file.error/url-expired', message: `This file address expired at ${…", '{}'],
+    ] as const
+  ).map(([mutator, original, replacement]) => ({
+    file: 'server/src/graphql/routes.ts',
+    mutator,
+    original,
+    replacement,
+    reason: 'out of reach: a validly signed address expires only after 60 minutes; no check waits for it (server/test covers it)',
+  })),
+  // graphql/limits/cost-limit.ts
+  { file: 'server/src/graphql/limits/cost-limit.ts', mutator: 'BooleanLiteral', original: 'false', replacement: 'true', reason: "the visitor's answer only skips children no rule of it applies to" },
+  { file: 'server/src/graphql/limits/cost-limit.ts', mutator: 'ConditionalExpression', original: '!query', replacement: 'false', reason: 'every schema has a Query type' },
+  {
+    file: 'server/src/graphql/limits/cost-limit.ts',
+    mutator: 'OptionalChaining',
+    original: 'node.name?.value',
+    replacement: 'node.name.value',
+    reason: 'an anonymous operation next to an operationName is refused (OPERATION_RESOLUTION_FAILURE) before the cost is counted',
+  },
+  // graphql/schema-cache.ts
+  ...['!this.current || this.current.version !== catalog.version', '!built'].map((original) => ({
+    file: 'server/src/graphql/schema-cache.ts',
+    mutator: 'ConditionalExpression',
+    original,
+    replacement: 'true',
+    reason: 'load only: a cache that is always rebuilt answers the same',
+  })),
+  // graphql/execute.ts
+  ...(
+    [
+      ['LogicalOperator', "source && typeof source === 'object'", "source || typeof source === 'object'"],
+      ['ConditionalExpression', "source && typeof source === 'object'", 'true'],
+      ['ConditionalExpression', "typeof source === 'object'", 'true'],
+    ] as const
+  ).map(([mutator, original, replacement]) => ({
+    file: 'server/src/graphql/execute.ts',
+    mutator,
+    original,
+    replacement,
+    reason: 'graphql-js resolves fields of objects only (it does not descend into a null parent)',
+  })),
+  { file: 'server/src/graphql/execute.ts', mutator: 'ConditionalExpression', original: 'error instanceof GraphQLError', replacement: 'true', reason: "graphql-js's parser throws GraphQLErrors only" },
+  ...(
+    [
+      ['ConditionalExpression', "env.context.db.kind === 'postgres'", 'false'],
+      ['StringLiteral', "'window'", '""'],
+      ['StringLiteral', "'postgres'", '""'],
+      ['StringLiteral', "'all'", '""'],
+    ] as const
+  ).map(([mutator, original, replacement]) => ({
+    file: 'server/src/graphql/execute.ts',
+    mutator,
+    original,
+    replacement,
+    reason: "two ways to the same rows (window functions on PostgreSQL, which the suite's pg-mem server lacks); server/test runs both",
+  })),
+  ...(
+    [
+      ['EqualityOperator', 'result.errors.length > 0', 'result.errors.length >= 0'],
+      ['ConditionalExpression', 'result.errors.length > 0', 'true'],
+    ] as const
+  ).map(([mutator, original, replacement]) => ({ file: 'server/src/graphql/execute.ts', mutator, original, replacement, reason: 'graphql-js leaves errors out when there are none' })),
+  // graphql/materialize.ts
+  { file: 'server/src/graphql/materialize.ts', mutator: 'ConditionalExpression', original: 'content === undefined', replacement: 'false', reason: 'JSON.stringify(undefined) is undefined, which graphql-js answers as null too' },
+  ...(
+    [
+      ['ConditionalExpression', 'secret === undefined', 'false'],
+      ['BlockStatement', '{ out[entry.key] = null; break; }', '{}'],
+    ] as const
+  ).map(([mutator, original, replacement]) => ({
+    file: 'server/src/graphql/materialize.ts',
+    mutator,
+    original,
+    replacement,
+    reason: 'every rich text value holds its document secret (the server makes the document with the Entity)',
+  })),
+  ...(
+    [
+      ['ConditionalExpression', "typeof value === 'object'", 'true'],
+      ['LogicalOperator', "value && typeof value === 'object'", "value || typeof value === 'object'"],
+      ['ConditionalExpression', "typeof secret === 'string'", 'true'],
+    ] as const
+  ).map(([mutator, original, replacement]) => ({
+    file: 'server/src/graphql/materialize.ts',
+    mutator,
+    original,
+    replacement,
+    reason: 'a relation value is an object or null, a rich text value its secret or an object holding it: never another truthy value',
+  })),
+  // graphql/compile.ts
+  {
+    file: 'server/src/graphql/compile.ts',
+    mutator: 'ConditionalExpression',
+    original: 'Object.hasOwn(RICH_TEXT_FORMATS, fieldName)',
+    replacement: 'true',
+    reason: 'the one other field of RichText is __typename, which graphql-js answers itself',
+  },
 ];
 
 export function explanationOf(m: { file: string; mutator: string; original: string; replacement: string }): Explanation | undefined {

@@ -62,7 +62,6 @@ function spaceNotFound(pathName: string): GraphqlAnswer {
 
 /** Answers the value the prefetched data holds under the field's response key. */
 const byResponseKey: GraphQLFieldResolver<unknown, unknown> = (source, _args, _ctx, info) =>
-  // Stryker disable next-line ConditionalExpression,LogicalOperator: graphql-js resolves fields of objects only (a null parent is not descended into)
   source && typeof source === 'object' ? (source as Record<string, unknown>)[info.path.key as string] : undefined;
 
 export async function runGraphqlRequest(env: GraphqlEnv, pathName: string, request: GraphqlRequest): Promise<GraphqlAnswer> {
@@ -80,7 +79,6 @@ async function answer(env: GraphqlEnv, tx: Queryable, space: SpaceSchema, reques
   try {
     document = parse(request.query, { maxTokens: MAX_PARSE_TOKENS });
   } catch (error) {
-    // Stryker disable next-line ConditionalExpression: graphql-js's parser throws GraphQLErrors only
     if (error instanceof GraphQLError) return requestError(400, [withCode(error, 'GRAPHQL_PARSE_FAILED')]);
     throw error;
   }
@@ -103,7 +101,6 @@ async function answer(env: GraphqlEnv, tx: Queryable, space: SpaceSchema, reques
   const fragments: Record<string, FragmentDefinitionNode> = {};
   for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
   const compiled = compileOperation(schema, space.catalog, space.model, operation, fragments, variables);
-  // Stryker disable next-line all: two ways to the same rows (window functions on PostgreSQL; the suite's server runs on pg-mem); server/test runs both
   const strategy: PerParentStrategy = env.context.db.kind === 'postgres' ? 'window' : 'all';
   const materializer = new Materializer(fileUrlSigner(env.context.urlSigningKey, env.context.baseUrl()));
   const root: Record<string, unknown> = {};
@@ -123,7 +120,6 @@ async function answer(env: GraphqlEnv, tx: Queryable, space: SpaceSchema, reques
   await materializer.readDocuments(tx);
   const result = (await execute({ schema, document, rootValue: root, variableValues: request.variables ?? {}, operationName, fieldResolver: byResponseKey })) as ExecutionResult;
   const body: GraphqlResponse = { data: (result.data ?? null) as GraphqlResponse['data'] };
-  // Stryker disable next-line ConditionalExpression,EqualityOperator: graphql-js leaves errors out when there are none
   if (result.errors && result.errors.length > 0) body.errors = result.errors.map(errorBody);
   return { status: 200, body };
 }

@@ -46,7 +46,6 @@ export class Materializer {
       }
       for (const item of items) {
         const content = contents.get(item.secret);
-        // Stryker disable next-line ConditionalExpression: JSON.stringify(undefined) is undefined, which graphql-js answers as null too
         item.target[item.key] = content === undefined ? null : typeof content === 'string' ? content : JSON.stringify(content);
       }
     }
@@ -74,7 +73,6 @@ export class Materializer {
         }
         case 'richText': {
           const secret = richTextSecret(value);
-          // Stryker disable next-line ConditionalExpression,BlockStatement: every rich text value holds its document's secret (the server makes the document with the Entity)
           if (secret === undefined) {
             out[entry.key] = null;
             break;
@@ -91,7 +89,6 @@ export class Materializer {
         case 'object':
           // Stryker disable next-line ArrayDeclaration: a collection's value is always a list
           if (entry.many) out[entry.key] = Array.isArray(value) ? this.objects(value as Entity[], entry.output) : [];
-          // Stryker disable next-line ConditionalExpression: a to-one value is an object or null, never another truthy value
           else out[entry.key] = value && typeof value === 'object' ? this.object(value as Entity, entry.output) : null;
           break;
       }
@@ -103,10 +100,8 @@ export class Materializer {
 /** The secret of a rich text value (`{Collaboration~Documents/secret}`) or of a comment (a UUID). */
 function richTextSecret(value: unknown): string | undefined {
   if (typeof value === 'string') return value;
-  // Stryker disable next-line ConditionalExpression,LogicalOperator: a rich text value is its secret or an object holding it, never null
   if (value && typeof value === 'object') {
     const secret = (value as Record<string, unknown>)[RICH_TEXT_SECRET];
-    // Stryker disable next-line ConditionalExpression: the object always holds the secret
     if (typeof secret === 'string') return secret;
   }
   return undefined;

@@ -20,7 +20,6 @@ function asyncRoute(fn: (req: Request, res: Response) => Promise<void>) {
 
 function pathName(req: Request): string {
   const space = req.params['space'];
-  // Stryker disable next-line ConditionalExpression,StringLiteral: express gives route parameters as strings
   return typeof space === 'string' ? space : '';
 }
 
@@ -60,29 +59,26 @@ export function publicFileRoutes(context: ServerContext, source: FileSource = wi
   router.get(
     '/files/:ref',
     asyncRoute(async (req, res) => {
-      // Stryker disable next-line ConditionalExpression,StringLiteral: express gives route parameters as strings
       const text = typeof req.params['ref'] === 'string' ? req.params['ref'] : '';
       const expires = Number(req.query['expires']);
-      // Stryker disable next-line ConditionalExpression,StringLiteral: the request validator refuses a signature that is not one string (400 request.error/invalid-parameter)
       const signature = typeof req.query['signature'] === 'string' ? req.query['signature'] : '';
       const ref = parseRef(text);
       const refuse = (status: number, body: ErrorBody) => void res.status(status).json(body);
-      // Stryker disable next-line ConditionalExpression,LogicalOperator,StringLiteral: the signature covers the ref and the expiry, so an address that does not parse fails it too
       const verdict = ref && Number.isSafeInteger(expires) ? verifyFileUrl(context.urlSigningKey, text, expires, signature) : 'bad-signature';
       if (verdict === 'bad-signature') {
         refuse(403, { name: 'file.error/signature-invalid', message: 'This file address is not signed by this server (or was altered); request the file field again for a fresh address.', data: { field: 'signature' } });
         return;
       }
-      // Stryker disable all: a validly signed address expires only after 60 minutes; no check waits for it (server/test covers it)
       if (verdict === 'expired') {
+        // Stryker disable all: a validly signed address expires only after 60 minutes; no check waits for it (server/test covers it)
         refuse(403, {
           name: 'file.error/url-expired',
           message: `This file address expired at ${new Date(expires).toISOString()}; request the file field again for a fresh address.`,
           data: { field: 'expires', expiredAt: new Date(expires).toISOString() },
         });
         return;
+        // Stryker restore all
       }
-      // Stryker restore all
       const found = await source.locate(ref as NonNullable<typeof ref>);
       switch (found.kind) {
         case 'redirect':

@@ -54,21 +54,16 @@ export async function claimWebhooks(db: Database, limit: number, leaseMs: number
   const now = new Date().toISOString();
   // `look`: a look without a transaction first, so that an idle queue costs one small statement
   // per poll (skipped when a command just wrote deliveries).
-  // Stryker disable all: load only: the look without a transaction saves a transaction per idle poll; the claim below finds the same webhooks
   if (options.look ?? true) {
     const { rows: candidates } = await db.query<{ webhook_id: number }>(`SELECT webhook_id FROM webhook_leases WHERE ${CLAIMABLE} LIMIT 1`, [now]);
     if (candidates.length === 0) return [];
   }
-  // Stryker restore all
-  // Stryker disable next-line all: locks matter only to several processes on one PostgreSQL schema (server/test/webhooks-two-servers.test.ts); the suite's server is one process on pg-mem
   const lock = db.kind === 'postgres' ? 'FOR UPDATE SKIP LOCKED' : 'FOR UPDATE';
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ webhook_id: number }>(
-      // Stryker disable next-line MethodExpression: load only: how many webhooks one round claims
       `SELECT webhook_id FROM webhook_leases WHERE ${CLAIMABLE} ORDER BY lease_until, webhook_id LIMIT ${Math.max(1, Math.floor(limit))} ${lock}`,
       [now],
     );
-    // Stryker disable next-line ConditionalExpression,ArrayDeclaration: load only: claiming no webhook (or a claim of nothing) delivers nothing
     if (rows.length === 0) return [];
     const token = randomUUID();
     const ids = rows.map((r) => Number(r.webhook_id));
@@ -138,32 +133,23 @@ export async function finishAttempt(
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ lease_token: string | null }>('SELECT lease_token FROM webhook_leases WHERE webhook_id = $1 FOR UPDATE', [claim.webhookId]);
     const lease = rows[0];
-    // Stryker disable next-line ConditionalExpression: a webhook deleted meanwhile: nothing a client can list any more
     if (!lease) return undefined;
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: delivery and result come together (the worker attempts every delivery it claimed, which is due)
     if (delivery && result) {
       const { rows: inserted } = await tx.query<{ id: number }>(
         'INSERT INTO webhook_runs (webhook_id, delivery_id, sequence_id, http_status, elapsed_ms, request_time, worker) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id',
         [claim.webhookId, delivery.id, delivery.sequenceId, result.status, result.elapsedMs, options.requestTime.toISOString(), options.worker],
       );
-      // Stryker disable next-line all: housekeeping: how often old runs are deleted; the list shows the latest 50 either way
       if (Number(inserted[0]?.id ?? 0) % 25 === 0) await trimRuns(tx, claim.webhookId);
     }
-    // Stryker disable next-line ConditionalExpression: only a process whose lease ran out and was taken over by another one gets here (server/test/webhooks-two-servers.test.ts)
     if (lease.lease_token !== claim.token) return undefined;
     const now = Date.now();
-    // Stryker disable next-line ConditionalExpression,LogicalOperator: delivery and result come together (above)
     if (delivery && result) {
-      // Stryker disable next-line ArithmeticOperator: the count decides only when a delivery is given up (WH-038: hours on a real schedule; server/test/webhooks-delivery.test.ts)
       const attempts = delivery.attempts + 1;
       if (isSuccess(result.status)) {
         await tx.query('DELETE FROM webhook_deliveries WHERE id = $1', [delivery.id]);
-        // Stryker disable all: giving up after the last attempt (WH-038): hours on a real schedule, no suite waits for it (server/test/webhooks-delivery.test.ts)
       } else if (attempts >= options.retry.attempts) {
         await tx.query("UPDATE webhook_deliveries SET state = 'failed', attempts = $1 WHERE id = $2", [attempts, delivery.id]);
-        // Stryker restore all
       } else {
-        // Stryker disable next-line ArithmeticOperator: a retry sooner than the schedule; WH-031 leaves the schedule's length to the server
         const next = new Date(now + retryDelayMs(options.retry, attempts));
         await tx.query('UPDATE webhook_deliveries SET attempts = $1, next_attempt_at = $2 WHERE id = $3', [attempts, next.toISOString(), delivery.id]);
       }
@@ -172,24 +158,19 @@ export async function finishAttempt(
     const head = heads[0];
     const dueAt = head ? asDate(head.next_attempt_at).getTime() : now;
     // Going on needs the webhook's URL and secret, known from the delivery just attempted.
-    // Stryker disable next-line all: latency only: a webhook not gone on with is claimed again in the next round once its head is due
     const goOn = head !== undefined && delivery !== undefined && options.keepLease && dueAt <= now;
     await tx.query('UPDATE webhook_leases SET lease_token = $1, lease_until = $2 WHERE webhook_id = $3', [
       goOn ? claim.token : null,
-      // Stryker disable next-line MethodExpression: load only: a webhook claimed before its head is due is let go again (the worker attempts due deliveries only)
       new Date(goOn ? now + options.leaseMs : Math.max(dueAt, now)).toISOString(),
       claim.webhookId,
     ]);
-    // Stryker disable next-line LogicalOperator: without goOn the head is not due, or the lease was let go: the worker attempts nothing with it
     return goOn && head && delivery ? pending(head, claim.webhookId, delivery.url, delivery.secret) : undefined;
   });
 }
 
-// Stryker disable all: housekeeping reached after 100 runs of one webhook; no check makes that many attempts
 /** Keeps the latest runs of a webhook. */
 async function trimRuns(tx: Queryable, webhookId: number): Promise<void> {
   const { rows } = await tx.query<{ id: number }>(`SELECT id FROM webhook_runs WHERE webhook_id = $1 ORDER BY id DESC OFFSET ${RUNS_KEPT} LIMIT 1`, [webhookId]);
   const oldest = rows[0];
   if (oldest) await tx.query('DELETE FROM webhook_runs WHERE webhook_id = $1 AND id <= $2', [webhookId, Number(oldest.id)]);
 }
-// Stryker restore all

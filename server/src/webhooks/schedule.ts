@@ -10,7 +10,6 @@ export interface RetrySchedule {
   attempts: number;
 }
 
-// Stryker disable all: the schedule's length and spread are the server's (WH-031 asks for retries, leaves their timing open): a client sees that a retry comes, not when; server/test/webhooks-units.test.ts checks the schedule, and the mutation runner gives the server one of its own
 /** About 5 s, 10 s, 20 s ... up to 1 h between attempts: 12 attempts over about 5.5 hours. */
 export const DEFAULT_RETRY: RetrySchedule = { baseMs: 5_000, maxMs: 3_600_000, attempts: 12 };
 
@@ -27,4 +26,3 @@ export function retryDelayMs(schedule: RetrySchedule, failed: number, random: ()
   const exponential = Math.min(schedule.maxMs, schedule.baseMs * 2 ** Math.min(Math.max(failed - 1, 0), 40));
   return Math.round(exponential / 2 + (random() * exponential) / 2);
 }
-// Stryker restore all

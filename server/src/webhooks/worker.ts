@@ -39,10 +39,8 @@ export class DeliveryWorker {
   private loop: Promise<void> | undefined;
   private wakeUp: (() => void) | undefined;
   /** Something changed since the loop last looked (a task ended, or deliveries were written). */
-  // Stryker disable next-line BooleanLiteral: latency only: the first round looks at the queue either way
   private woken = false;
   /** A command of this process wrote deliveries since the loop last looked. */
-  // Stryker disable next-line BooleanLiteral: latency only: the first round looks at the queue either way
   private notified = false;
 
   constructor(private readonly options: WorkerOptions) {
@@ -52,13 +50,11 @@ export class DeliveryWorker {
   }
 
   start(): void {
-    // Stryker disable next-line ConditionalExpression: the server starts its worker once
     if (this.running) return;
     this.running = true;
     this.loop = this.run();
   }
 
-  // Stryker disable all: latency only: without the wake-up the poll (pollMs) finds the deliveries
   /** Look at the queue now: a command wrote deliveries. */
   wake(): void {
     this.notified = true;
@@ -69,9 +65,7 @@ export class DeliveryWorker {
     this.woken = true;
     this.wakeUp?.();
   }
-  // Stryker restore all
 
-  // Stryker disable all: the shutdown of the process; no client of it sees it (server/test/webhooks-crash.test.ts covers it)
   /** Stops claiming, aborts attempts in flight (their claims run out; another process or the next start retries them). */
   async stop(): Promise<void> {
     if (!this.running) return;
@@ -81,9 +75,7 @@ export class DeliveryWorker {
     await this.loop;
     await Promise.allSettled([...this.active]);
   }
-  // Stryker restore all
 
-  // Stryker disable all: scheduling: how many webhooks a round claims and when the loop sleeps change latency and load only; each webhook's deliveries stay in order under its lease
   private async run(): Promise<void> {
     while (this.running) {
       const notified = this.notified;
@@ -129,19 +121,15 @@ export class DeliveryWorker {
       };
     });
   }
-  // Stryker restore all
 
   /** Delivers the due deliveries of one claimed webhook, oldest first, one at a time. */
   private async deliver(claim: Claim): Promise<void> {
     try {
       let delivery = await headDelivery(this.options.db, claim.webhookId);
-      // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator,UpdateOperator: fairness between webhooks only (how many deliveries one claim sends in a row)
       for (let n = 0; n < MAX_IN_A_ROW && this.running; n++) {
-        // Stryker disable next-line ConditionalExpression,EqualityOperator,LogicalOperator: a webhook is claimed only once its oldest delivery is due (its lease runs until then), so what was claimed is due
         const due = delivery !== undefined && delivery.nextAttemptAt.getTime() <= Date.now();
         let result: AttemptResult | undefined;
         const requestTime = new Date();
-        // Stryker disable next-line ConditionalExpression,LogicalOperator: a claimed webhook has a pending delivery, which is due (above)
         if (delivery && due) {
           const headers = signatureHeaders(delivery.secret, delivery.messageId, delivery.body);
           result = await postDelivery(delivery.url, headers, delivery.body, {
@@ -151,7 +139,6 @@ export class DeliveryWorker {
             signal: this.shutdown.signal,
           });
           // Shutting down: the attempt was cut short; the claim runs out and the delivery is retried.
-          // Stryker disable next-line ConditionalExpression: the shutdown of the process
           if (!this.running) return;
           // Stryker disable next-line all: a log line, no client sees it
           if (result.error) this.options.log(`webhooks: delivery ${delivery.sequenceId} of webhook ${claim.webhookId} failed: ${result.error}`);
@@ -160,11 +147,9 @@ export class DeliveryWorker {
           retry: this.options.retry,
           leaseMs: this.leaseMs,
           worker: this.id,
-          // Stryker disable next-line all: fairness and latency only: a released lease is claimed again in the next round
           keepLease: n + 1 < MAX_IN_A_ROW && this.running,
           requestTime,
         });
-        // Stryker disable next-line ConditionalExpression: load only: without a delivery to go on with the rounds write nothing
         if (!delivery) return;
       }
     } catch (error) {

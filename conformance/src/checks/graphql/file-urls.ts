@@ -90,6 +90,10 @@ export default defineCheck({
         signed.searchParams.set('signature', signature.slice(0, -2));
         await expectRefused(signed.toString(), 'the file address with a shortened signature', 403, ['file.error/signature-invalid']);
       }
+      // An address whose file reference does not parse, with a signature and an expiry of a real one.
+      const garbled = new URL(url);
+      garbled.pathname = garbled.pathname.replace(/[^/]+$/, 'not-a-file-reference');
+      await expectRefused(garbled.toString(), 'a file address whose reference does not name a file', 403, ['file.error/signature-invalid']);
       // Once the Entity no longer holds the file, its address answers 404.
       await run(ctx, { command: 'svc.entity/update', args: { type: db.type, entity: { 'svc/id': withFilesId, [db.fields['Files'] as string]: [] } } }, 'removing the files of the Entity');
       await expectRefused(url, 'the address of a file its Entity no longer holds', 404, ['file.error/not-found']);

@@ -60,9 +60,7 @@ export function costLimitRule(maxCost: number, variables: Record<string, unknown
   return (context: ValidationContext): ASTVisitor => ({
     OperationDefinition(node) {
       const query = context.getSchema().getQueryType();
-      // Stryker disable next-line ConditionalExpression,BooleanLiteral: every schema has a Query type; skipping the children or not: no rule of this visitor applies to them
       if (!query) return false;
-      // Stryker disable next-line BooleanLiteral: skipping the children or not (above)
       if (operationName && node.name?.value !== operationName) return false;
       const cost = costOf(context, query, node.selectionSet, 1, variables, new Set());
       if (cost > maxCost) {
@@ -73,7 +71,6 @@ export function costLimitRule(maxCost: number, variables: Record<string, unknown
           ),
         );
       }
-      // Stryker disable next-line BooleanLiteral: skipping the children or not: no rule of this visitor applies to them
       return false;
     },
   });
