@@ -122,6 +122,31 @@ export const EXPLAINED: readonly Explanation[] = [
     replacement: 'false',
     reason: 'without it the server lacks the underscore form, an optional feature (GQL-033, support SHOULD) graphql.space-underscores reports as unsupported',
   },
+  // graphql/filters.ts
+  ...['parts.length === 1'].map((original) => ({
+    file: 'server/src/graphql/filters.ts',
+    mutator: 'ConditionalExpression',
+    original,
+    replacement: 'false',
+    reason: 'an and (or) of one part is that part: the engine compiles both alike',
+  })),
+  { file: 'server/src/graphql/filters.ts', mutator: 'ConditionalExpression', original: '!f', replacement: 'false', reason: 'GraphQL validation admits only the fields of the filter input' },
+  { file: 'server/src/graphql/filters.ts', mutator: 'ConditionalExpression', original: 'value === undefined', replacement: 'false', reason: 'coerced input objects hold no undefined values' },
+  // graphql/collect-fields.ts
+  ...(
+    [
+      ['ConditionalExpression', 'visited.has(name) || !fragment', 'false'],
+      ['ConditionalExpression', 'visited.has(name)', 'false'],
+      ['ConditionalExpression', '!fragment', 'false'],
+      ['LogicalOperator', 'visited.has(name) || !fragment', 'visited.has(name) && !fragment'],
+    ] as const
+  ).map(([mutator, original, replacement]) => ({
+    file: 'server/src/graphql/collect-fields.ts',
+    mutator,
+    original,
+    replacement,
+    reason: 'validation refuses unknown fragments and cycles first; a repeated spread adds the same nodes to the same response keys',
+  })),
   // graphql/execute.ts
   ...(
     [

@@ -34,7 +34,6 @@ export function collectFields(
         case Kind.FRAGMENT_SPREAD: {
           const name = selection.name.value;
           const fragment = fragments[name];
-          // Stryker disable next-line ConditionalExpression,LogicalOperator: validation refuses unknown fragments and cycles first; a repeated spread adds the same nodes to the same key
           if (visited.has(name) || !fragment) continue;
           visited.add(name);
           collectFields([fragment.selectionSet], fragments, variables, fields, visited);

@@ -22,9 +22,7 @@ export class ParamBag {
   }
 }
 
-// Stryker disable next-line ConditionalExpression: an and of one part is that part (the engine compiles both alike)
 const and = (parts: Condition[]): Condition => (parts.length === 1 ? (parts[0] as Condition) : { kind: 'and', parts });
-// Stryker disable next-line ConditionalExpression: an or of one part is that part (the engine compiles both alike)
 const or = (parts: Condition[]): Condition => (parts.length === 1 ? (parts[0] as Condition) : { kind: 'or', parts });
 const not = (part: Condition): Condition => ({ kind: 'not', part });
 const some = (field: FieldModel, where: Condition): Condition => ({ kind: 'some', field: field.field, where });
@@ -47,26 +45,22 @@ const OPERATORS: Record<string, string> = {
   notIn: 'q/not-in',
 };
 
-// Stryker disable next-line all: the engine refuses q/contains on a timestamp as well (see operatorConditions)
 const TIMESTAMP_FIELDS: ReadonlySet<string> = new Set(['svc/creation-date', 'svc/modification-date']);
 
 /** One operator object (`{is: "a", isNot: null}`) on a path: one condition per operator given. */
 function operatorConditions(path: string[], f: FieldModel, ops: Input, bag: ParamBag, where: string): Condition[] {
   const parts: Condition[] = [];
   for (const [op, value] of Object.entries(ops)) {
-    // Stryker disable next-line ConditionalExpression: coerced input objects hold no undefined values
     if (value === null || value === undefined) continue;
     if (op === 'isNull') {
       parts.push({ kind: 'expr', expr: ['=', ['q/null?', path], value], where });
       continue;
     }
-    // Stryker disable all: without this guard the engine refuses q/contains on a timestamp too (a field error all the same); only the message and extensions.code differ, which no rule fixes
     if ((op === 'contains' || op === 'notContains') && TIMESTAMP_FIELDS.has(f.field.name)) {
       throw new GraphQLError(`${where}: "${op}" does not apply to ${f.name}, a timestamp; compare it with is, greater, less, ... instead.`, {
         extensions: { code: 'BAD_USER_INPUT' },
       });
     }
-    // Stryker restore all
     const operator = OPERATORS[op];
     // Stryker disable next-line all: GraphQL validation admits only the operators of the filter types, all of them in OPERATORS
     if (!operator) throw new Error(`unknown filter operator ${op}`);
@@ -82,7 +76,6 @@ export function filterCondition(object: ObjectModel, filter: Input, bag: ParamBa
   for (const [name, value] of Object.entries(filter)) {
     if (!isInput(value)) continue;
     const f = fields.get(name);
-    // Stryker disable next-line ConditionalExpression: GraphQL validation admits only the fields of the filter input
     if (!f) continue;
     // Stryker disable next-line StringLiteral: where in the request, for error messages only
     const at = `${where}.${name}`;
