@@ -1,8 +1,8 @@
 /**
  * The addresses a server must not call (spec/service.openapi.yaml, WebhookInput `url`,
  * `x-svc-refused-ranges`) turned into the edge cases a check tries: the first and last address of
- * every range (an IPv4 one also IPv4-mapped and IPv4-compatible in IPv6), and the public
- * addresses just outside each range.
+ * every range (an IPv4 one also IPv4-mapped and IPv4-compatible in IPv6), the public addresses
+ * just outside each range, and well-known public addresses.
  */
 import { readFile } from 'node:fs/promises';
 import { fileURLToPath } from 'node:url';
@@ -72,6 +72,13 @@ function embedsIPv4(n: bigint): boolean {
 }
 
 /**
+ * Well-known public addresses the ranges must not catch, in the spellings a policy may get wrong:
+ * IPv6 ones with runs of zero groups (which look IPv4-compatible to a sloppy test), and public IPv4
+ * addresses IPv4-mapped and IPv4-compatible.
+ */
+export const PUBLIC_HOSTS: readonly string[] = ['8.8.8.8', '1.1.1.1', '[2606:4700:4700::1111]', '[2001:4860:4860::8888]', '[2a00:1450::1]', '[::ffff:8.8.8.8]', '[::8.8.8.8]'];
+
+/**
  * The cases for a list of ranges: per range its first and last address (refused), for an IPv4
  * range also its first address IPv4-mapped and its last IPv4-compatible, and the addresses just
  * below and above it that lie in no range (accepted).
@@ -104,5 +111,6 @@ export function addressCases(cidrs: readonly string[]): AddressCase[] {
       add({ host: urlHost(fromBig(n, r.kind)), refused: false, why: `the public address just ${side} ${r.cidr}` });
     }
   }
+  for (const host of PUBLIC_HOSTS) add({ host, refused: false, why: 'a well-known public address' });
   return cases;
 }

@@ -7,6 +7,7 @@ import correlationId from './correlation-id.js';
 import createDeleteEffects from './create-delete-effects.js';
 import deletedGetsNothing from './deleted-gets-nothing.js';
 import oneDeliveryPerCommand from './one-delivery-per-command.js';
+import hostNames from './host-names.js';
 import order from './order.js';
 import otherDatabases from './other-databases.js';
 import refusedRanges from './refused-ranges.js';
@@ -28,6 +29,7 @@ export const webhooksChecks: readonly Check[] = [
   typeById,
   addRefused,
   refusedRanges,
+  hostNames,
   updateEffect,
   collectionEffect,
   createDeleteEffects,

@@ -33,13 +33,18 @@ export interface Hook {
   response: HttpResponse;
 }
 
-/** Adds a webhook for `type` posting to a fresh path of the receiver; fails the check when refused. */
-export async function addHook(ctx: CheckContext, receiver: Receiver, type: string): Promise<Hook> {
+/**
+ * Adds a webhook for `type` posting to a fresh path of the receiver (by its address, or by a host
+ * name that resolves to it); fails the check when refused.
+ */
+export async function addHook(ctx: CheckContext, receiver: Receiver, type: string, options: { host?: string } = {}): Promise<Hook> {
   const path = `/hook-${randomBytes(6).toString('hex')}`;
-  const res = await ctx.http.post(WEBHOOKS, { url: receiver.url(path), type });
+  const url = new URL(receiver.url(path));
+  if (options.host !== undefined) url.hostname = options.host;
+  const res = await ctx.http.post(WEBHOOKS, { url: url.toString(), type });
   if (res.status === 400 && isRecord(res.json) && res.json['name'] === 'webhook.error/url-refused') {
     fail(
-      `adding a webhook to the suite's receiver at ${receiver.url(path)} was refused: the webhook checks need a server that may call 127.0.0.1 ` +
+      `adding a webhook to the suite's receiver at ${url.toString()} was refused: the webhook checks need a server that may call 127.0.0.1 ` +
         '(the reference server: SVC_WEBHOOK_ALLOW=127.0.0.1) and runs where the suite runs',
       res,
     );
