@@ -54,6 +54,11 @@ const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]', '::1']);
 
 class BodyTooLarge extends Error {}
 
+/** A connection the address refused. */
+function isRefused(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && (error as { code?: unknown }).code === 'ECONNREFUSED';
+}
+
 /** An answer from upstream that broke off in the middle of its body. */
 interface CutAnswer {
   cut: true;
@@ -338,6 +343,9 @@ class Proxy implements FaultProxy {
         if (request.method === 'HEAD' && !('cut' in answer)) headOnly = true;
       } catch (error) {
         if (signal.aborted) return void res.destroy();
+        // A relayed call whose address takes no connection gets none from the proxy either, as it
+        // would without the proxy (the caller sees no response, not a 502 of the proxy's own).
+        if (direction === 'outbound' && isRefused(error)) return void res.destroy();
         const message = error instanceof Error ? error.message : String(error);
         const name = error instanceof BodyTooLarge ? 'proxy.error/answer-too-large' : 'proxy.error/upstream-failed';
         this.send(res, 502, { 'content-type': 'application/json' }, errorBody(name, `the fault proxy could not get an answer from ${target.origin}: ${message}`));
