@@ -14,7 +14,9 @@ import { startTestServer } from '../../server/test/storages.js';
 
 const WAIT_MS = 1_500;
 /** Checks of the selection that never wait for a delivery. */
-const NO_DELIVERY = ['webhooks.add-list-delete', 'webhooks.add-refused', 'webhooks.secret-not-listed'];
+const NO_DELIVERY = ['webhooks.add-list-delete', 'webhooks.add-refused', 'webhooks.refused-ranges', 'webhooks.secret-not-listed'];
+/** Checks whose attempts go to a closed port: the fault answers those 200 too, which they fail for, whatever the waits. */
+const NO_LISTENER = ['webhooks.unreachable-run'];
 
 const dropsDeliveries = defineFault({
   id: 'server.webhook-never-delivers',
@@ -64,7 +66,7 @@ describe('bounded waits for deliveries', () => {
   });
 
   it('fails every check that waits for a delivery, naming what it waited for and the time', () => {
-    const waiting = summary.results.filter((r) => !NO_DELIVERY.includes(r.id));
+    const waiting = summary.results.filter((r) => !NO_DELIVERY.includes(r.id) && !NO_LISTENER.includes(r.id));
     const wrong = waiting
         .filter((r) => r.verdict !== 'fail' || !/within \d+(\.\d)? s/.test(r.message ?? ''))
       .map((r) => `${r.id}: ${r.verdict}: ${(r.message ?? '').slice(0, 300)}`);
@@ -75,7 +77,7 @@ describe('bounded waits for deliveries', () => {
 
   it('fails each of them within a few waits (a property check stops at its first missed delivery)', () => {
     // Set-up and tear-down of the test Databases on a loaded machine, plus at most a handful of waits.
-    const slow = summary.results.filter((r) => !NO_DELIVERY.includes(r.id) && r.durationMs > 6 * WAIT_MS + 15_000).map((r) => `${r.id}: ${r.durationMs} ms`);
+    const slow = summary.results.filter((r) => !NO_DELIVERY.includes(r.id) && !NO_LISTENER.includes(r.id) && r.durationMs > 6 * WAIT_MS + 15_000).map((r) => `${r.id}: ${r.durationMs} ms`);
     expect(slow).toEqual([]);
   });
 

@@ -25,10 +25,12 @@ export default defineCheck({
         if (!hook) return;
         receiver.latencyMs = LATENCY_MS;
         let last;
+        const correlationIds: string[] = [];
         for (const title of ['slow one', 'slow two']) {
           last = await sendCorrelated(ctx, { command: 'svc.entity/update', args: { type: n.items, entity: { 'svc/id': id, [n.title]: title } } }, `an update of the title to "${title}"`);
+          correlationIds.push(last.correlationId);
         }
-        const what = `both deliveries at webhook ${hook.id}, each answered after ${LATENCY_MS} ms`;
+        const what = `the deliveries with command.correlationId ${correlationIds.join(' and ')} at webhook ${hook.id}, each answered after ${LATENCY_MS} ms`;
         if (!(await receiver.waitFor(() => receiver.on(hook.path).length >= 2, { what, timeoutMs: deliveryWaitMs() + 2 * LATENCY_MS }))) {
           fail(`${what}: ${receiver.on(hook.path).length} arrived within ${seconds(deliveryWaitMs() + 2 * LATENCY_MS)}`, last?.res);
         }
