@@ -301,7 +301,9 @@ function membership(ctx: WhereContext, alias: string, type: TypeDef, expr: unkno
   if (!Array.isArray(value)) {
     throw new Failure('entity.error/query-value-invalid', `In ${where}, "${op}" needs a list of values; got ${excerpt(value)}.`, { field: where, value: value as never });
   }
-  if (value.length > 10_000) throw new Failure('entity.error/query-value-invalid', `In ${where}, a list holds at most 10000 values.`, { field: where });
+  if (value.length > 10_000) {
+    throw new Failure('entity.error/query-value-invalid', `In ${where}, a list holds at most 10000 values; got ${value.length}.`, { field: where, value: excerpt(value) });
+  }
   const path = resolvePath(ctx.catalog, type, subject, where);
   const kind = kindOf(ctx, path.last);
   // Duplicates dropped: pg-mem answers a row once per repeated value of an IN list.
