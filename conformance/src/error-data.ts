@@ -42,7 +42,7 @@ export const ERROR_DATA: Readonly<Record<ErrorName, readonly string[]>> = {
   'schema.error/definition-invalid': ['field'],
   'document.error/not-found': ['secret'],
   'document.error/format-unsupported': ['field: format'],
-  'document.error/content-invalid': ['field: content'],
+  'document.error/content-invalid': ['field'],
   'document.error/too-large': ['limit'],
   'webhook.error/not-found': ['id'],
   'webhook.error/type-not-found': ['field: type'],

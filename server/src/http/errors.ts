@@ -67,7 +67,8 @@ function fromValidator(error: HttpLikeError, req: Request): Failure {
       // Only the response validator (test mode) gets here: the server broke its own spec.
       return new Failure('server.error/internal', `The response does not match the spec: ${summary || error.message}`, {}, 500);
     default: {
-      const name: ErrorName = issue?.path?.startsWith('/body') || !issue ? 'request.error/invalid-body' : 'request.error/invalid-parameter';
+      // A path or query parameter is named so by the validator; every other issue is in the body (some issue paths start inside it: /args/1/content).
+      const name: ErrorName = issue && /^\/(query|params|path|headers)(\/|$)/.test(issue.path ?? '') ? 'request.error/invalid-parameter' : 'request.error/invalid-body';
       const message = issue ? `${field || 'body'} ${issue.message ?? 'is invalid'}.` : `${error.message ?? 'Invalid request'}.`;
       return new Failure(name, `Invalid request: ${message}${issues.length > 1 ? ` All problems: ${summary}.` : ''}`, {
         field: field || 'body',

@@ -6,6 +6,7 @@ import commentsSequence from './comments-sequence.js';
 import concurrentWrites from './concurrent-writes.js';
 import defaultFormat from './default-format.js';
 import htmlRoundTrip from './html-round-trip.js';
+import depthLimit from './depth-limit.js';
 import invalidContent from './invalid-content.js';
 import jsonRoundTrip from './json-round-trip.js';
 import markdownRoundTrip from './markdown-round-trip.js';
@@ -25,6 +26,7 @@ export const documentsChecks: readonly Check[] = [
   unknownFormat,
   tooLarge,
   invalidContent,
+  depthLimit,
   xssStripped,
   richTextField,
   jsonRoundTrip,

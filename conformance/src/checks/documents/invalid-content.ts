@@ -1,4 +1,4 @@
-import { describeRequest, fail } from '../../assert.js';
+import { describeRequest, expectNamesField, expectPlainError, expectStatus, fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
 import type { HttpResponse } from '../../http.js';
 import { canonicalJson } from '../../model/values.js';
@@ -60,16 +60,24 @@ const INVALID: Array<{ what: string; format: WriteFormat; content: unknown }> = 
 
 const BEFORE = doc(heading(1, 'Before'), p('kept ', text('as written', bold)));
 
-function refused(res: HttpResponse): boolean {
-  return res.status >= 400;
+/** The names a refusal of content may carry: the spec's own, or the request schema's (content of the wrong JSON type). */
+const REFUSAL_NAMES = ['document.error/content-invalid', 'request.error/invalid-body'];
+
+/** Refused 400 with a named error naming `field` (in data.field or the message). */
+function expectRefused(res: HttpResponse, what: string, field: string): void {
+  if (res.status < 400) fail(`${what}: expected a refusal (400 document.error/content-invalid), got ${res.status} from ${describeRequest(res)}`, res);
+  expectStatus(res, 400, what);
+  const error = expectPlainError(res, what);
+  if (!REFUSAL_NAMES.includes(error.name)) fail(`${what}: expected the error document.error/content-invalid (or the request schema's request.error/invalid-body), got ${JSON.stringify(error.name)}`, res);
+  expectNamesField(res, error, field, what);
 }
 
 export default defineCheck({
   id: 'documents.invalid-content',
   name:
     'Content that is not a document of the schema in its format (json that is no document, unknown node or mark kinds, nodes where their parent takes none, ' +
-    'attributes of the wrong type; md or html that is not a string) is refused by PUT and by create-or-update-documents (also next to a valid ' +
-    'document), and the document stays as it was',
+    'attributes of the wrong type; md or html that is not a string) is refused 400 document.error/content-invalid naming the content (its place in the batch) ' +
+    'by PUT and by create-or-update-documents (also next to a valid document), and the document stays as it was',
   level: 'MUST',
   area: 'documents',
   requirements: ['DOC-011', 'DOC-015', 'DOC-036'],
@@ -79,13 +87,13 @@ export default defineCheck({
     await putDocument(ctx, secret, BEFORE, 'json');
     for (const { what, format, content } of INVALID) {
       const res = await putDocumentRaw(ctx, secret, content, format);
-      if (!refused(res)) fail(`PUT of ${what} (format=${format}): expected a refusal (4xx), got ${res.status} from ${describeRequest(res)}`, res);
+      expectRefused(res, `PUT of ${what} (format=${format})`, 'content');
     }
     // Next to a valid document (to a new secret), in one create-or-update-documents.
     for (const { what, format, content } of INVALID.filter((_, i) => i % 3 === 0)) {
       const valid = format === 'json' ? doc(p('valid')) : 'valid';
       const res = await documentCommandRaw(ctx, { command: 'create-or-update-documents', args: [{ secret: newSecret(), content: valid }, { secret, content }] }, format);
-      if (!refused(res)) fail(`create-or-update-documents of a valid document and ${what} (format=${format}): expected a refusal (4xx), got ${res.status} from ${describeRequest(res)}`, res);
+      expectRefused(res, `create-or-update-documents of a valid document and ${what} (format=${format})`, '/args/1');
     }
     const now = await getDocument(ctx, secret, 'json');
     if (canonicalJson(now) !== canonicalJson(BEFORE)) fail(`after the refused writes of invalid content the document reads ${JSON.stringify(now).slice(0, 300)}, expected it unchanged`, ctx.http.lastExchange?.response);
