@@ -71,6 +71,8 @@ const INLINE: EdgeDocument[] = [
   { name: 'images inside text', doc: doc(p('before ', image('https://example.com/i.png', 'A*b'), ' between ', image('/img/a.gif', null, 'T'), image('https://example.com/p q.png', 'x'), ' after')) },
   { name: 'an image next to a hard break and a link', doc: doc(p(image('/img/a.gif', 'x'), br, text('link', link(A)), image('https://example.com/i.png'))) },
   { name: 'markdown and html syntax as text', doc: doc(p('*a* _b_ ~c~ `d` [e](f) <g> &amp; \\h | i # j ! k {l} "m" \'n\' 1. 2) + -')) },
+  // An underscore after one, two and three backslashes: markdown escapes each of them, whatever their parity.
+  { name: 'backslashes before underscores', doc: doc(p('a\\_b c\\\\_d e\\\\\\_f _g_ h_ i__j__ \\')) },
   {
     name: 'text that starts like a block',
     doc: doc(p('# not a heading'), p('- not a list'), p('1. not a list'), p('---'), p('> not a quote'), p('+ not a list'), p('| not | a table |'), p('```'), p('===')),
