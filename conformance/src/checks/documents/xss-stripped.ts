@@ -39,6 +39,11 @@ const HOSTILE: Array<{ format: WriteFormat; content: unknown }> = [
   },
 ];
 
+/** Elements whose content is code or a form control, not text: written in html, nothing of them is kept, inside text included. */
+const STRIPPED = ['script', 'style', 'template', 'noscript', 'iframe', 'object', 'textarea', 'select', 'title', 'svg', 'math'] as const;
+const inside = (tag: string) => `inside${tag}`;
+const STRIPPED_HTML = `<p>kept${STRIPPED.map((tag) => (tag === 'select' ? `<select><option>${inside(tag)}</option></select>` : `<${tag}>${inside(tag)}</${tag}>`)).join('')} too</p>`;
+
 const UNSAFE_ADDRESS = /^\s*(javascript|vbscript|data):/i;
 
 /** What in a read html document could run script, if anything. */
@@ -70,7 +75,7 @@ export default defineCheck({
   id: 'documents.xss-stripped',
   name:
     'Content written as html, md or json with scripts, event handlers, embedding elements and javascript:, vbscript: or data: addresses reads back (html, ' +
-    'json, md) without any of them, keeping the harmless text',
+    'json, md) without any of them (nor what is inside script, style, embedding and form elements), keeping the harmless text',
   level: 'SHOULD',
   area: 'documents',
   requirements: ['DOC-026'],
@@ -89,6 +94,14 @@ export default defineCheck({
       if (unsafe) fail(`${what} reads back as json with the address ${unsafe}`, ctx.http.lastExchange?.response);
       const md = await getDocument(ctx, secret, 'md');
       if (typeof md !== 'string' || /\]\(\s*<?\s*(javascript|vbscript|data):|<\s*script/i.test(md)) fail(`${what} reads back as md with a script or an unsafe link: ${JSON.stringify(md)}`, ctx.http.lastExchange?.response);
+    }
+    // What is inside a script, style, embedding or form element is not text of the document.
+    const secret = newSecret();
+    await putDocument(ctx, secret, STRIPPED_HTML, 'html');
+    const text = await getDocument(ctx, secret, 'plain-text');
+    const kept = STRIPPED.filter((tag) => typeof text !== 'string' || text.includes(inside(tag)));
+    if (kept.length > 0 || typeof text !== 'string' || !text.includes('kept') || !text.includes('too')) {
+      fail(`html with ${STRIPPED.map((t) => `<${t}>`).join(', ')} reads back as the text ${JSON.stringify(text)}: the content of ${kept.map((t) => `<${t}>`).join(', ') || 'none'} is kept, or the text around them is lost`, ctx.http.lastExchange?.response);
     }
   },
 });
