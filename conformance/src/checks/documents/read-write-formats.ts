@@ -27,7 +27,7 @@ export default defineCheck({
   id: 'documents.read-write-formats',
   name:
     'PUT /api/documents/<secret> writes a new document in md, html and json (answering 200 and true), and GET reads it back as {secret, content} in md, html, ' +
-    'json ({doc: {type: "doc", content}}) and plain-text with the same text, headings and emphasis',
+    'json ({doc: {type: "doc", content}}) and plain-text with the same text, headings and emphasis; a secret names one document in any letter case',
   level: 'MUST',
   area: 'documents',
   requirements: ['DOC-003', 'DOC-005', 'DOC-007', 'DOC-008', 'DOC-009', 'DOC-011', 'DOC-013', 'DOC-014', 'DOC-019', 'DOC-020', 'DOC-022'],
@@ -63,5 +63,13 @@ export default defineCheck({
     await putDocument(ctx, secret, doc, 'json');
     const fromJson = await getDocument(ctx, secret, 'md');
     if (typeof fromJson !== 'string' || !/From ~~?json~~?/.test(fromJson)) fail(`json with the text "json" marked strike reads back as md ${JSON.stringify(fromJson)}`, ctx.http.lastExchange?.response);
+
+    // A secret is a UUID in any letter case: written under capitals, read under small letters (and back).
+    const shouting = newSecret();
+    await putDocument(ctx, shouting.toUpperCase(), 'Written under capitals.\n', 'md');
+    for (const spelled of [shouting, shouting.toUpperCase()]) {
+      const read = await getDocument(ctx, spelled, 'plain-text');
+      if (read !== 'Written under capitals.') fail(`a document written under the secret ${shouting.toUpperCase()} reads under ${spelled} as ${JSON.stringify(read)}: a secret is a UUID, in any letter case`, ctx.http.lastExchange?.response);
+    }
   },
 });
