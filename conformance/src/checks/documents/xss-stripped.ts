@@ -44,6 +44,41 @@ const STRIPPED = ['script', 'style', 'template', 'noscript', 'iframe', 'object',
 const inside = (tag: string) => `inside${tag}`;
 const STRIPPED_HTML = `<p>kept${STRIPPED.map((tag) => (tag === 'select' ? `<select><option>${inside(tag)}</option></select>` : `<${tag}>${inside(tag)}</${tag}>`)).join('')} too</p>`;
 
+/** The longest address a link or image keeps (spec: longer ones are dropped). */
+const MAX_ADDRESS = 8192;
+const longAddress = (length: number) => `https://example.com/${'a'.repeat(length - 'https://example.com/'.length)}`;
+/** Link and image addresses at the edges of what is kept: `[address, kept as a link, kept as an image]`. */
+const ADDRESS_EDGES: Array<[string, boolean, boolean]> = [
+  ['http://example.com/plain', true, true],
+  ['HTTPS://EXAMPLE.COM/CAPS', true, true],
+  ['/relative/path', true, true],
+  ['mailto:someone@example.com', true, false],
+  ['tel:+123', true, false],
+  ['', false, false],
+  ['java\tscript:alert(1)', false, false],
+  ['https://example.com/\u0000nul', false, false],
+  ['ftp://example.com/file', false, false],
+  [longAddress(MAX_ADDRESS), true, true],
+  [longAddress(MAX_ADDRESS + 1), false, false],
+];
+
+/** The addresses of the links and of the images a json document holds. */
+function addressesOf(content: unknown): { links: string[]; images: string[] } {
+  const links: string[] = [];
+  const images: string[] = [];
+  const stack: unknown[] = [content];
+  while (stack.length > 0) {
+    const node = stack.pop();
+    if (Array.isArray(node)) stack.push(...node);
+    else if (isRecord(node)) {
+      if (node['type'] === 'link' && isRecord(node['attrs']) && typeof node['attrs']['href'] === 'string') links.push(node['attrs']['href']);
+      if (node['type'] === 'image' && isRecord(node['attrs']) && typeof node['attrs']['src'] === 'string') images.push(node['attrs']['src']);
+      stack.push(...Object.values(node));
+    }
+  }
+  return { links, images };
+}
+
 const UNSAFE_ADDRESS = /^\s*(javascript|vbscript|data):/i;
 
 /** What in a read html document could run script, if anything. */
@@ -75,7 +110,8 @@ export default defineCheck({
   id: 'documents.xss-stripped',
   name:
     'Content written as html, md or json with scripts, event handlers, embedding elements and javascript:, vbscript: or data: addresses reads back (html, ' +
-    'json, md) without any of them (nor what is inside script, style, embedding and form elements), keeping the harmless text',
+    'json, md) without any of them (nor what is inside script, style, embedding and form elements), keeping the harmless text; links and images keep exactly ' +
+    'the addresses that may be kept (http(s), mailto and tel links, http(s) images, relative ones; none empty, with a control character or over 8192 characters)',
   level: 'SHOULD',
   area: 'documents',
   requirements: ['DOC-026'],
@@ -95,13 +131,30 @@ export default defineCheck({
       const md = await getDocument(ctx, secret, 'md');
       if (typeof md !== 'string' || /\]\(\s*<?\s*(javascript|vbscript|data):|<\s*script/i.test(md)) fail(`${what} reads back as md with a script or an unsafe link: ${JSON.stringify(md)}`, ctx.http.lastExchange?.response);
     }
+    // Addresses at the edges: each link and image written in json is kept exactly when its address may be.
+    const edges = newSecret();
+    const paragraphs = ADDRESS_EDGES.map(([address], i) => ({
+      type: 'paragraph',
+      content: [
+        { type: 'text', text: `link ${i}`, marks: [{ type: 'link', attrs: { href: address, title: null } }] },
+        { type: 'image', attrs: { src: address, alt: `image ${i}`, title: null } },
+      ],
+    }));
+    await putDocument(ctx, edges, { doc: { type: 'doc', content: paragraphs } }, 'json');
+    const kept = addressesOf(await getDocument(ctx, edges, 'json'));
+    for (const [address, link, image] of ADDRESS_EDGES) {
+      const shown = JSON.stringify(address.length > 60 ? `${address.slice(0, 40)}… (${address.length} characters)` : address);
+      if (kept.links.includes(address) !== link) fail(`a link to ${shown} is ${link ? 'dropped' : 'kept'}; it ${link ? 'may be kept' : 'may not be'}`, ctx.http.lastExchange?.response);
+      if (kept.images.includes(address) !== image) fail(`an image from ${shown} is ${image ? 'dropped' : 'kept'}; it ${image ? 'may be kept' : 'may not be'}`, ctx.http.lastExchange?.response);
+    }
+
     // What is inside a script, style, embedding or form element is not text of the document.
     const secret = newSecret();
     await putDocument(ctx, secret, STRIPPED_HTML, 'html');
     const text = await getDocument(ctx, secret, 'plain-text');
-    const kept = STRIPPED.filter((tag) => typeof text !== 'string' || text.includes(inside(tag)));
-    if (kept.length > 0 || typeof text !== 'string' || !text.includes('kept') || !text.includes('too')) {
-      fail(`html with ${STRIPPED.map((t) => `<${t}>`).join(', ')} reads back as the text ${JSON.stringify(text)}: the content of ${kept.map((t) => `<${t}>`).join(', ') || 'none'} is kept, or the text around them is lost`, ctx.http.lastExchange?.response);
+    const inner = STRIPPED.filter((tag) => typeof text !== 'string' || text.includes(inside(tag)));
+    if (inner.length > 0 || typeof text !== 'string' || !text.includes('kept') || !text.includes('too')) {
+      fail(`html with ${STRIPPED.map((t) => `<${t}>`).join(', ')} reads back as the text ${JSON.stringify(text)}: the content of ${inner.map((t) => `<${t}>`).join(', ') || 'none'} is kept, or the text around them is lost`, ctx.http.lastExchange?.response);
     }
   },
 });
