@@ -54,6 +54,10 @@ export const MARKDOWN_READS: readonly ReadEdge[] = [
     content: '| a | b | c |\n|:--|:-:|--:|\n| 1 \\| 2 | **x** |\n| 3 | 4 | 5 | 6 |\n',
     doc: doc(table([['a'], ['b'], ['c']], [['1 | 2'], [text('x', bold)], []], [['3'], ['4'], ['5']])),
   },
+  // Beyond CommonMark and GFM's nodes (spec/CONVENTIONS.md, "Documents"): a footnote reference reads as its text, a definition as its blocks in place;
+  // raw HTML inside markdown is dropped (inline tags around their text, HTML blocks whole).
+  { name: 'a GFM footnote', content: 'See this[^note].\n\n[^note]: The note, *marked*.\n', doc: doc(p('See this[^note].'), p('The note, ', text('marked', italic), '.')) },
+  { name: 'raw HTML inline and as a block', content: 'Some <b>raw</b> html.\n\n<div>a block</div>\n\nafter\n', doc: doc(p('Some raw html.'), p('after')) },
 ];
 
 /** HTML and the document it is. */
