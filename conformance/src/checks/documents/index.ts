@@ -8,6 +8,7 @@ import defaultFormat from './default-format.js';
 import htmlRoundTrip from './html-round-trip.js';
 import depthLimit from './depth-limit.js';
 import invalidContent from './invalid-content.js';
+import markerLimit from './marker-limit.js';
 import jsonRoundTrip from './json-round-trip.js';
 import markdownRoundTrip from './markdown-round-trip.js';
 import notFound from './not-found.js';
@@ -27,6 +28,7 @@ export const documentsChecks: readonly Check[] = [
   tooLarge,
   invalidContent,
   depthLimit,
+  markerLimit,
   xssStripped,
   richTextField,
   jsonRoundTrip,
