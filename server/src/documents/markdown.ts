@@ -23,6 +23,7 @@ const text: Handle = (node: Text, _parent, state, info) => {
 
 /** How markdown is written: `-` bullets and rules, `*` emphasis, fenced code, ATX headings. */
 const STRINGIFY: StringifyOptions = {
+  // Stryker disable StringLiteral,BooleanLiteral: the markdown spelling is the server's: any CommonMark or GFM spelling that reads as the same document conforms (spec/CONVENTIONS.md, "Documents"), and these fall back to remark's own
   bullet: '-',
   rule: '-',
   emphasis: '*',
@@ -31,6 +32,7 @@ const STRINGIFY: StringifyOptions = {
   fences: true,
   listItemIndent: 'one',
   incrementListMarker: true,
+  // Stryker restore StringLiteral,BooleanLiteral
   handlers: { text },
 };
 
