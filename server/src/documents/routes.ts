@@ -43,6 +43,11 @@ export function documentRequestGuard(): Router {
     next();
   });
   router.use(express.json({ limit: DOCUMENT_BODY_LIMIT_BYTES, strict: false, type: ['application/json', 'application/*+json'] }));
+  // A JSON null is no command: the request validator's discriminator cannot read one.
+  router.post('/commands', (req: Request, _res: Response, next: NextFunction) => {
+    if (req.body === null) return next(new Failure('request.error/invalid-body', 'Invalid request: the body must be a command object {command, args}; got null.', { field: 'body', errors: [] }, 400));
+    next();
+  });
   return router;
 }
 

@@ -77,7 +77,7 @@ export default defineCheck({
   name:
     'Content that is not a document of the schema in its format (json that is no document, unknown node or mark kinds, nodes where their parent takes none, ' +
     'attributes of the wrong type; md or html that is not a string) is refused 400 document.error/content-invalid naming the content (its place in the batch) ' +
-    'by PUT and by create-or-update-documents (also next to a valid document), and the document stays as it was',
+    'by PUT and by create-or-update-documents (also next to a valid document; a batch body of null is refused 400 too), and the document stays as it was',
   level: 'MUST',
   area: 'documents',
   requirements: ['DOC-011', 'DOC-015', 'DOC-036'],
@@ -95,6 +95,10 @@ export default defineCheck({
       const res = await documentCommandRaw(ctx, { command: 'create-or-update-documents', args: [{ secret: newSecret(), content: valid }, { secret, content }] }, format);
       expectRefused(res, `create-or-update-documents of a valid document and ${what} (format=${format})`, '/args/1');
     }
+    // A batch body that is JSON null is no command either.
+    const nothing = await ctx.http.request({ method: 'POST', path: '/api/documents/commands', body: 'null', headers: { 'Content-Type': 'application/json' } });
+    expectStatus(nothing, 400, 'POST /api/documents/commands with the body null');
+    expectPlainError(nothing, 'POST /api/documents/commands with the body null');
     const now = await getDocument(ctx, secret, 'json');
     if (canonicalJson(now) !== canonicalJson(BEFORE)) fail(`after the refused writes of invalid content the document reads ${JSON.stringify(now).slice(0, 300)}, expected it unchanged`, ctx.http.lastExchange?.response);
   },
