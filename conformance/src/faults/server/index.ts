@@ -29,6 +29,7 @@ import noLimitIgnored from './no-limit-ignored.js';
 import schemaMissingNewType from './schema-missing-new-type.js';
 import schemaNoUserType from './schema-no-user-type.js';
 import schemaRelationIdsDiffer from './schema-relation-ids-differ.js';
+import documentLimitsIgnored from './document-limits-ignored.js';
 import documentDefaultFormatHtml from './document-default-format-html.js';
 import documentFormatIgnored from './document-format-ignored.js';
 import documentHtmlDropsStrike from './document-html-drops-strike.js';
@@ -92,6 +93,7 @@ export const serverFaults: readonly Fault[] = [
   schemaMissingNewType,
   schemaNoUserType,
   schemaRelationIdsDiffer,
+  documentLimitsIgnored,
   documentDefaultFormatHtml,
   documentFormatIgnored,
   documentHtmlDropsStrike,
