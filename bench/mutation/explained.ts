@@ -456,6 +456,27 @@ export const EXPLAINED: readonly Explanation[] = [
       ["server/src/webhooks/target-policy.ts", "StringLiteral", "`webhook allow-list: bad prefix in \"${entry}\"`", "``"],
     ],
   ),
+  // documents/ydoc-codec.ts: how a write becomes a Yjs update
+  ...withReason(
+    'Yjs internals: merging one update or none, the listener left on, and the fallback for a diff y-prosemirror would get wrong (never reached) all store the same content',
+    [
+      ["server/src/documents/ydoc-codec.ts", "ConditionalExpression", "updates.length > 1", "true"],
+      ["server/src/documents/ydoc-codec.ts", "EqualityOperator", "updates.length > 1", "updates.length >= 1"],
+      ["server/src/documents/ydoc-codec.ts", "ArrowFunction", "() => updateYFragment(ydoc, fragment, doc, { mapping: new Map(), isOMark: new Map() })", "() => undefined"],
+      ["server/src/documents/ydoc-codec.ts", "BlockStatement", "{ ydoc.transact(() => { fragment.delete(0, fragment.length); prosemirrorToYXmlFragment(do…", "{}"],
+      ["server/src/documents/ydoc-codec.ts", "BooleanLiteral", "!yDocToNode(ydoc).eq(doc)", "yDocToNode(ydoc).eq(doc)"],
+      ["server/src/documents/ydoc-codec.ts", "ConditionalExpression", "!yDocToNode(ydoc).eq(doc)", "true"],
+      ["server/src/documents/ydoc-codec.ts", "ConditionalExpression", "!yDocToNode(ydoc).eq(doc)", "false"],
+      ["server/src/documents/ydoc-codec.ts", "BlockStatement", "{ fragment.delete(0, fragment.length); prosemirrorToYXmlFragment(doc, fragment); }", "{}"],
+      ["server/src/documents/ydoc-codec.ts", "StringLiteral", "'the Yjs document does not hold the content written'", "\"\""],
+      ["server/src/documents/ydoc-codec.ts", "BlockStatement", "{ ydoc.off('update', onUpdate); }", "{}"],
+      ["server/src/documents/ydoc-codec.ts", "StringLiteral", "'update'", "\"\""],
+      ["server/src/documents/ydoc-codec.ts", "ConditionalExpression", "updates.length === 0", "false"],
+      ["server/src/documents/ydoc-codec.ts", "ConditionalExpression", "updates.length === 1", "true"],
+      ["server/src/documents/ydoc-codec.ts", "EqualityOperator", "updates.length === 1", "updates.length !== 1"],
+      ["server/src/documents/ydoc-codec.ts", "ConditionalExpression", "updates.length === 1", "false"],
+    ],
+  ),
 ];
 
 export function explanationOf(m: { file: string; mutator: string; original: string; replacement: string }): Explanation | undefined {
