@@ -58,9 +58,14 @@ export function expectCommandError(res: HttpResponse, what: string): { name: str
   }
   const result = (body as JsonRecord)['result'] as JsonRecord;
   const error = { name: result['name'] as string, message: result['message'] as string, data: result['data'] as JsonRecord };
-  const missing = dataProblems(error.name, error.data);
-  if (missing.length > 0) fail(`${what}: ${error.name} does not carry the data the spec gives it (ErrorName table): ${missing.join('; ')}`, res);
+  expectErrorData(res, error, what);
   return error;
+}
+
+/** The error's `data` holds what the spec's ErrorName table gives its name. */
+function expectErrorData(res: HttpResponse, error: { name: string; data?: JsonRecord }, what: string): void {
+  const missing = dataProblems(error.name, error.data ?? {});
+  if (missing.length > 0) fail(`${what}: ${error.name} does not carry the data the spec gives it (ErrorName table): ${missing.join('; ')}`, res);
 }
 
 /** A plain error body `{name, message, data?}` whose `data` holds what the spec's ErrorName table gives that name. */
@@ -73,8 +78,7 @@ export function expectPlainError(res: HttpResponse, what: string): { name: strin
   const record = body as JsonRecord;
   const error: { name: string; message: string; data?: JsonRecord } = { name: record['name'] as string, message: record['message'] as string };
   if (isRecord(record['data'])) error.data = record['data'];
-  const missing = dataProblems(error.name, error.data ?? {});
-  if (missing.length > 0) fail(`${what}: ${error.name} does not carry the data the spec gives it (ErrorName table): ${missing.join('; ')}`, res);
+  expectErrorData(res, error, what);
   return error;
 }
 
