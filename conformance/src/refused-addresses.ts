@@ -76,7 +76,7 @@ function embedsIPv4(n: bigint): boolean {
  * IPv6 ones with runs of zero groups (which look IPv4-compatible to a sloppy test), and public IPv4
  * addresses IPv4-mapped and IPv4-compatible.
  */
-export const PUBLIC_HOSTS: readonly string[] = ['8.8.8.8', '1.1.1.1', '[2606:4700:4700::1111]', '[2001:4860:4860::8888]', '[2a00:1450::1]', '[::ffff:8.8.8.8]', '[::8.8.8.8]'];
+export const PUBLIC_HOSTS: readonly string[] = ['8.8.8.8', '1.1.1.1', '[2606:4700:4700::1111]', '[2001:4860:4860::8888]', '[2a00:1450::1]', '[2a00:1450::2]', '[2a00::2]', '[::ffff:8.8.8.8]', '[::8.8.8.8]'];
 
 /**
  * The cases for a list of ranges: per range its first and last address (refused), for an IPv4
