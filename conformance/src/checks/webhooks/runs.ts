@@ -3,9 +3,8 @@ import { defineCheck } from '../../check.js';
 import { deliveryWaitMs, seconds } from '../../receiver.js';
 import { isRecord } from '../../shapes.js';
 import { withTestWorkspace } from '../../workspace.js';
-import { createItem, pollRecord, sendCorrelated, withHooks } from './support.js';
+import { createItem, pollRecord, runProblems, sendCorrelated, withHooks } from './support.js';
 
-const TIMESTAMP = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/;
 /** How far the server's clock may be from the suite's when it stamps request_time. */
 const CLOCK_SKEW_MS = 60_000;
 
@@ -39,9 +38,8 @@ export default defineCheck({
         const runs = Array.isArray(record['runs']) ? record['runs'] : [];
         const attempts = receiver.on(hook.path);
         for (const run of runs) {
-          if (!isRecord(run) || typeof run['http_status'] !== 'string' || typeof run['elapsed_time'] !== 'string' || !/^\d+$/.test(run['elapsed_time']) || typeof run['request_time'] !== 'string' || !TIMESTAMP.test(run['request_time'])) {
-            fail(`a run is not {http_status: string, elapsed_time: string of milliseconds, request_time: timestamp}: ${JSON.stringify(run)}`, res);
-          }
+          const problems = runProblems(run);
+          if (problems.length > 0) fail(`a run is not {http_status: string, elapsed_time: string of milliseconds, request_time: timestamp}: ${JSON.stringify(run)}: ${problems.join('; ')}`, res);
         }
         const oldestFirst = [...runs].reverse() as Array<Record<string, string>>;
         const answered = attempts.map((a) => String(a.status));

@@ -222,6 +222,41 @@ export function deliveryProblems(body: unknown): string[] {
   return problems;
 }
 
+/** How a run of a webhook differs from {http_status, elapsed_time, request_time} strings (empty when it conforms). */
+export function runProblems(run: unknown): string[] {
+  if (!isRecord(run)) return [`the run is ${kindOf(run)}, not an object`];
+  const problems: string[] = [];
+  if (typeof run['http_status'] !== 'string') problems.push(`http_status is ${kindOf(run['http_status'])}, not a string`);
+  if (typeof run['elapsed_time'] !== 'string' || !/^\d+$/.test(run['elapsed_time'])) problems.push('elapsed_time is not a string of milliseconds');
+  if (typeof run['request_time'] !== 'string' || !TIMESTAMP.test(run['request_time'])) problems.push('request_time is not a timestamp');
+  return problems;
+}
+
+/**
+ * The attempts of one delivery to `hook`: answered `statuses` in order, all with one webhook-id and one body, and
+ * listed among the webhook's runs newest first, each run {http_status, elapsed_time, request_time} strings.
+ */
+export async function expectAttempts(ctx: CheckContext, receiver: Receiver, hook: Hook, statuses: readonly number[], res?: HttpResponse): Promise<void> {
+  const got = receiver.on(hook.path);
+  const answered = got.map((a) => a.status).join(', ') || 'none';
+  if (answered !== statuses.join(', ')) {
+    fail(`webhook ${hook.id}: expected ${statuses.length} attempts answered ${statuses.join(', ')}; got ${answered} (a delivery answered 2xx is not tried again)`, res);
+  }
+  const ids = got.map((a) => a.headers['webhook-id']);
+  if (!ids[0] || ids.some((id) => id !== ids[0])) fail(`webhook ${hook.id}: every attempt of one delivery should carry the same webhook-id header; got ${JSON.stringify(ids)}`, res);
+  if (got.some((a) => a.body !== got[0]?.body)) fail(`webhook ${hook.id}: every attempt of one delivery should carry the same body`, res);
+  const { record, res: listed } = await pollRecord(ctx, hook, `the ${statuses.length} attempts among its runs`, (r) => Array.isArray(r['runs']) && r['runs'].length >= statuses.length);
+  const runs: unknown[] = Array.isArray(record['runs']) ? record['runs'] : [];
+  if (runs.length !== statuses.length) fail(`webhook ${hook.id}: after ${statuses.length} attempts it lists ${runs.length} runs: ${JSON.stringify(runs).slice(0, 600)}`, listed);
+  runs.forEach((run, i) => {
+    const problems = runProblems(run);
+    if (problems.length > 0) fail(`webhook ${hook.id}: run ${i} ${JSON.stringify(run)} is not {http_status, elapsed_time, request_time} strings: ${problems.join('; ')}`, listed);
+  });
+  const newestFirst = runs.map((r) => (isRecord(r) ? r['http_status'] : undefined));
+  const expected = [...statuses].reverse().map(String);
+  if (newestFirst.join() !== expected.join()) fail(`webhook ${hook.id}: the runs should be, newest first, ${expected.map((s) => `"${s}"`).join(', ')}; got ${JSON.stringify(newestFirst)}`, listed);
+}
+
 /** The list of webhooks; fails unless it is a 200 JSON array. */
 export async function listHooks(ctx: CheckContext): Promise<{ list: JsonRecord[]; res: HttpResponse }> {
   const res = await ctx.http.get(WEBHOOKS);
