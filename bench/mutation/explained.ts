@@ -142,13 +142,6 @@ export const EXPLAINED: readonly Explanation[] = [
     replacement: 'true',
     reason: 'load only: a cache that is always rebuilt answers the same',
   })),
-  {
-    file: 'server/src/graphql/schema-cache.ts',
-    mutator: 'ConditionalExpression',
-    original: 'spacePathName(s) === pathName',
-    replacement: 'false',
-    reason: 'without it the server lacks the underscore form, an optional feature (GQL-033, support SHOULD) graphql.space-underscores reports as unsupported',
-  },
   // graphql/filters.ts
   ...['parts.length === 1'].map((original) => ({
     file: 'server/src/graphql/filters.ts',

@@ -5,8 +5,9 @@
  * server (embedded pg-mem, no response validation: only the suite may kill a mutant) with the mutant
  * active, runs the checks that reached the mutant in the dry run, and stops at the first check that
  * fails. A check kills a mutant when it finds a wrong answer (verdict `fail` or `error`): at MUST
- * the run's verdict fails, at SHOULD it warns (the report counts those kills apart). A feature the
- * mutant made unsupported (verdict `unsupported`) does not kill: a server may lack it.
+ * the run's verdict fails, at SHOULD it warns (the report counts those kills apart). The reference
+ * server has every feature beyond the contract that the checks verify, and says so as a target may
+ * (`--claims all`): a feature the mutant took away is a failure of the check that verifies it.
  *
  * Everything the run needs is loaded from the working directory, which is Stryker's sandbox: the
  * server there is the instrumented copy.
@@ -244,6 +245,7 @@ export class ConformanceTestRunner implements TestRunner {
       timeoutMs: REQUEST_TIMEOUT_MS,
       only: [check.id],
       checks: [check],
+      claims: ['all'],
     });
     const result = summary.results[0];
     const base = { id: check.id, name: `${check.level} ${check.id}`, timeSpentMs: Math.round(performance.now() - started) };

@@ -14,7 +14,7 @@ import { SCHEMA_QUERY } from './fixtures.js';
 import { DEFAULT_TIMEOUT_MS, HttpClient } from './http.js';
 import { PROFILE_RUNS, isProfile } from './profiles.js';
 import { Progress } from './progress.js';
-import { checksFor, SelectionError } from './registry.js';
+import { checksFor, SelectionError, selectChecks } from './registry.js';
 import { formatCheckList, formatCoverage, formatSummary, plainStyle, type Style } from './report.js';
 import { buildReport } from './reports/build.js';
 import { renderHtml } from './reports/html.js';
@@ -53,6 +53,9 @@ Choosing what runs:
                    reference server); full (default): every check, ${PROFILE_RUNS.full} runs per property
   --only a,b       run only these check IDs, check ID prefixes, requirement IDs or areas
   --skip a,b       leave these out
+  --claims a,b|all the features beyond the contract the target claims, as check IDs, prefixes,
+                   requirement IDs or areas (all: every one): a feature such a check finds missing
+                   fails at the check's level (MUST) instead of warning as unsupported
   --seed N         fast-check seed (random when absent; always printed)
   --runs N         fast-check runs per property (overrides the profile's)
   --path P         fast-check replay path of a failure (needs --only with one check)
@@ -151,6 +154,7 @@ const OPTIONS = {
   path: { type: 'string' },
   only: { type: 'string' },
   skip: { type: 'string' },
+  claims: { type: 'string' },
   'expected-failures': { type: 'string' },
   timeout: { type: 'string' },
   'check-timeout': { type: 'string' },
@@ -257,7 +261,9 @@ export async function main(argv: string[]): Promise<number> {
   const profile: Profile = profileName;
   const only = csv(values.only);
   const skip = csv(values.skip);
+  const claims = csv(values.claims);
   const available = checksFor(target);
+  if (claims && !claims.includes('all')) selectChecks(available, { only: claims });
   const selection = { target, profile, ...(only ? { only } : {}), ...(skip ? { skip } : {}) };
 
   if (values.list) {
@@ -306,6 +312,7 @@ export async function main(argv: string[]): Promise<number> {
       ...(runTimeoutS === undefined ? {} : { runTimeoutMs: runTimeoutS * 1000 }),
       ...(checkTimeoutS === undefined ? {} : { checkTimeoutMs: checkTimeoutS * 1000 }),
       concurrency,
+      ...(claims ? { claims } : {}),
       ...(expectedFailures === undefined ? {} : { expectedFailures }),
       onStart: progress.onStart,
       onResult: progress.onResult,
@@ -326,7 +333,7 @@ export async function main(argv: string[]): Promise<number> {
   if (skipped.length > 0) process.stdout.write(`${skipped.length} skipped (not applicable to this target): ${skipped.map((r) => r.id).join(', ')}\n`);
   if (summary.failures.length > 0) {
     const ids = summary.failures.map((r) => r.id).join(',');
-    process.stdout.write(`reproduce: svc-conformance ${target} ${setup.reproduceArgs} --seed ${seed} --runs ${summary.numRuns} --only ${ids}\n`);
+    process.stdout.write(`reproduce: svc-conformance ${target} ${setup.reproduceArgs} --seed ${seed} --runs ${summary.numRuns}${claims ? ` --claims ${claims.join(',')}` : ''} --only ${ids}\n`);
   }
   const outputs: Array<[string | undefined, () => string]> = [
     [values.json, () => `${JSON.stringify(report, null, 2)}\n`],

@@ -7,7 +7,7 @@ import { FAILING_OUTCOMES, countOutcomes, grade, gradedLevel, isFailedVerdict } 
 import { HttpClient, normalizeBaseUrl, DEFAULT_TIMEOUT_MS } from './http.js';
 import { laneOf, runInLanes } from './lanes.js';
 import { profileChecks } from './profiles.js';
-import { checksFor, selectChecks } from './registry.js';
+import { checksFor, matches, selectChecks } from './registry.js';
 
 /** `skip`: the check does not apply to the target (e.g. an optional endpoint it does not implement). */
 export type { Outcome, OutcomeCounts, Profile, Verdict };
@@ -64,6 +64,11 @@ export interface RunOptions {
   checkTimeoutMs?: number;
   /** Longest time the whole run may take (`--timeout`); checks not started by then are not run. */
   runTimeoutMs?: number;
+  /**
+   * Checks whose features beyond the contract the target claims (`--claims`: check IDs, prefixes, requirement IDs
+   * or areas, or `all`): a feature such a check finds missing is a wrong answer, graded at the check's own level.
+   */
+  claims?: readonly string[];
   /** Lanes run at the same time (lanes.ts); default DEFAULT_CONCURRENCY; 1 runs every check one after the other. */
   concurrency?: number;
   /** App target: the account and what may be done with it. */
@@ -106,6 +111,11 @@ function lastExchange(http: HttpClient): string {
   if (last === undefined) return 'it had sent no request';
   const what = last.response ? `answered ${last.response.status} after ${last.durationMs} ms` : `${last.error ?? 'no answer'}`;
   return `its last request was ${last.request.method} ${last.request.url.replace(/^https?:\/\/[^/]+/, '')} (${what})`;
+}
+
+/** Whether `--claims` names the check (`all` names every one). */
+export function isClaimed(check: Check, claims: readonly string[] | undefined): boolean {
+  return claims !== undefined && claims.some((c) => c.trim() === 'all' || matches(check, c));
 }
 
 async function verdictOf(check: Check, options: RunOptions, seed: number, numRuns: number, deadline: Deadline): Promise<Found> {
@@ -151,6 +161,10 @@ async function verdictOf(check: Check, options: RunOptions, seed: number, numRun
       return { ...base, verdict: 'skip', durationMs, message: error.message, exchanges: http.exchanges.length };
     }
     if (isCheckUnsupported(error)) {
+      if (isClaimed(check, options.claims)) {
+        const message = `the target claims what this check verifies (--claims), but it is missing: ${error.message}`;
+        return { ...base, verdict: 'fail', durationMs, message, exchanges: http.exchanges.length };
+      }
       return { ...base, verdict: 'unsupported', durationMs, message: error.message, exchanges: http.exchanges.length };
     }
     if (isCheckFailure(error)) {

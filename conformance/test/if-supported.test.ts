@@ -104,4 +104,17 @@ describe('if supported, then correct (reference server on pg-mem behind a proxy)
     expect(summary.results[0]).toMatchObject({ verdict: 'unsupported', outcome: 'warn' });
     expect(summary.results[0]?.message).toContain('svc.entity/delete');
   });
+
+  it('--claims: a feature the target claims and lacks fails the check at its level; claims of other checks change nothing', async () => {
+    proxy.setFault(lacking((c) => c['command'] === 'svc.entity/delete', { name: 'command.error/unknown-command', message: 'unknown command svc.entity/delete', data: { command: 'svc.entity/delete' } }));
+    for (const claims of [['all'], ['command.delete'], ['command']]) {
+      const summary = await runChecks({ target: 'server', baseUrl: proxy.url, token: server.token, seed: 7, numRuns: 1, profile: 'quick', only: ['command.delete'], timeoutMs: 30_000, claims });
+      expect(summary.results[0], claims.join()).toMatchObject({ verdict: 'fail', outcome: 'fail' });
+      expect(summary.results[0]?.message).toContain('--claims');
+      expect(summary.results[0]?.message).toContain('svc.entity/delete');
+      expect(summary.conformant).toBe(false);
+    }
+    const other = await runChecks({ target: 'server', baseUrl: proxy.url, token: server.token, seed: 7, numRuns: 1, profile: 'quick', only: ['command.delete'], timeoutMs: 30_000, claims: ['webhooks'] });
+    expect(other.results[0]).toMatchObject({ verdict: 'unsupported', outcome: 'warn' });
+  });
 });

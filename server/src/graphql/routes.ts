@@ -34,7 +34,6 @@ export function graphqlRoutes(context: ServerContext): Router {
     }),
   );
   router.get(
-    // Stryker disable next-line StringLiteral: without the route the server lacks an optional feature (GQL-035, support SHOULD), which graphql.schema-sdl reports as unsupported
     '/api/graphql/space/:space/schema.graphql',
     asyncRoute(async (req, res) => {
       const space = pathName(req);

@@ -43,7 +43,6 @@ export class SpaceSchemaCache {
 /** The Space a path segment names: its exact name first, else the one whose `_`-form it is. */
 export function resolveSpace(spaces: readonly string[], pathName: string): string | undefined {
   if (spaces.includes(pathName)) return pathName;
-  // Stryker disable next-line ArrowFunction: without it the server lacks the underscore form, an optional feature (GQL-033, support SHOULD) graphql.space-underscores reports as unsupported
   const matches = spaces.filter((s) => spacePathName(s) === pathName);
   return matches.length === 1 ? matches[0] : undefined;
 }
