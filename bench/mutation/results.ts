@@ -44,6 +44,8 @@ export interface RunRecord {
   date: string;
   durationMs: number;
   machine: string;
+  /** The features beyond the contract the run claimed for the reference server (`all`); absent in runs before `--claims`, where a feature made unsupported did not kill. */
+  claims?: string[];
   error?: string;
   total: Counts;
   files: Record<string, Counts>;
@@ -160,6 +162,7 @@ export async function recordRun(run: {
     date: new Date().toISOString(),
     durationMs: run.report.durationMs,
     machine: machine(),
+    claims: ['all'],
     ...(run.report.error === undefined ? {} : { error: run.report.error }),
     ...summarize(run.report.json),
   };
@@ -238,8 +241,8 @@ export function renderMarkdown(records: RunRecord[]): string {
     'no response validation) with the conformance checks of that module\'s areas. A mutant is killed when a check',
     'finds a wrong answer: a MUST check fails the run, a SHOULD check warns (in brackets: the kills only SHOULD or MAY',
     'checks made, such as an error name other than the public API\'s). The reference server claims every feature beyond',
-    'the contract that a check verifies (`--claims all`), so a mutant that takes one away fails that check. Runs before',
-    '2026-11-26 06:00 UTC did not: there a feature made unsupported did not kill. Score = (killed + timed out) / (killed + timed out + survived + no coverage);',
+    'the contract that a check verifies (`--claims all`), so a mutant that takes one away fails that check (runs marked',
+    '"without claims" predate this: a feature made unsupported did not kill there). Score = (killed + timed out) / (killed + timed out + survived + no coverage);',
     'mutants marked in the source with a `// Stryker disable` comment giving the reason (or, where a comment would cover',
     'killed mutants of the same line too, listed one by one in bench/mutation/explained.ts) are left out of it and listed',
     'with their reasons: equivalent ones (the client sees the same answers: an optimization, a default written out)',
@@ -255,7 +258,7 @@ export function renderMarkdown(records: RunRecord[]): string {
   }
   for (const r of sorted) {
     out.push('', `## ${r.label}, ${r.profile} profile`, '');
-    out.push(`${r.date} · ${minutes(r.durationMs)} · seed ${r.seed} · mutated: \`${r.mutate.join('`, `')}\` · checks: \`${r.checks.join('`, `')}\``);
+    out.push(`${r.date} · ${minutes(r.durationMs)} · seed ${r.seed} · ${r.claims === undefined ? 'without claims' : `--claims ${r.claims.join(',')}`} · mutated: \`${r.mutate.join('`, `')}\` · checks: \`${r.checks.join('`, `')}\``);
     out.push('', `Machine: ${r.machine}`);
     if (r.error) out.push('', `The run did not finish: ${r.error}`);
     out.push('', '| file | killed | timed out | survived | no coverage | equivalent or out of reach | errors | score |', '|---|---|---|---|---|---|---|---|');
