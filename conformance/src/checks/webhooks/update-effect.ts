@@ -9,14 +9,14 @@ export default defineCheck({
   id: 'webhooks.update-effect',
   name:
     'An svc.entity/update of an Entity of the webhook\'s Database is delivered to its url as {sequenceId (integer), authorId (the user who made it), ' +
-    'creationDate, command: {correlationId}, effects}, with an svc.entity/update effect {effect, id, type, values, valuesBefore} holding the new and the previous values',
+    'creationDate, command: {correlationId}, effects}, with an svc.entity/update effect {effect, id, type, values, valuesBefore} holding the new and the previous values of the changed fields (a field written with the value it had is in neither)',
   level: 'MUST',
   area: 'webhooks',
   requirements: ['WH-013', 'WH-014', 'WH-015', 'WH-016', 'WH-017', 'WH-018', 'WH-020', 'WH-022', 'WH-029'],
   target: 'server',
   async run(ctx) {
     await withTestWorkspace(ctx, async ({ names: n }) => {
-      const created = await run(ctx, { command: 'svc.entity/create', args: { type: n.items, entity: { [n.title]: 'before', [n.count]: 1 } } }, 'creating an Item');
+      const created = await run(ctx, { command: 'svc.entity/create', args: { type: n.items, entity: { [n.title]: 'before', [n.count]: 1, [n.amount]: 1.5 } } }, 'creating an Item');
       if (!isRecord(created) || typeof created['svc/id'] !== 'string') fail('svc.entity/create answered no svc/id', ctx.http.lastExchange?.response);
       const id = created['svc/id'] as string;
       const author = isRecord(created['svc/created-by']) ? created['svc/created-by']['svc/id'] : undefined;
@@ -24,8 +24,8 @@ export default defineCheck({
         if (!hook) return;
         const { correlationId, res } = await sendCorrelated(
           ctx,
-          { command: 'svc.entity/update', args: { type: n.items, entity: { 'svc/id': id, [n.title]: 'after', [n.count]: 2 } } },
-          'svc.entity/update of two fields',
+          { command: 'svc.entity/update', args: { type: n.items, entity: { 'svc/id': id, [n.title]: 'after', [n.count]: 2, [n.amount]: 1.5 } } },
+          'svc.entity/update of two fields (and a third written with the value it has)',
         );
         const { delivery, request } = await waitForCorrelation(receiver, hook, correlationId, 'the delivery of an update');
         const body = request.json as Record<string, unknown>;
@@ -48,6 +48,10 @@ export default defineCheck({
         expect('values', n.count, 2);
         expect('valuesBefore', n.title, 'before');
         expect('valuesBefore', n.count, 1);
+        // Only the changed fields: one written with the value it had is in neither side.
+        for (const side of ['values', 'valuesBefore'] as const) {
+          if (Object.hasOwn(effect[side], n.amount)) fail(`the update effect's ${side} holds ${n.amount}, which the update wrote with the value it had (1.5); an update effect holds the changed fields only: ${JSON.stringify(effect)}`, res);
+        }
       });
     });
   },
