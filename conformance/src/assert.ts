@@ -62,10 +62,16 @@ export function expectCommandError(res: HttpResponse, what: string): { name: str
   return error;
 }
 
-/** The error's `data` holds what the spec's ErrorName table gives its name. */
-function expectErrorData(res: HttpResponse, error: { name: string; data?: JsonRecord }, what: string): void {
+/** What an implementation prints for a value it lacks or cannot print: never in a message (CMD-ERR-010) unless the request held it. */
+const PLACEHOLDERS = ['undefined', '[object Object]'];
+
+/** The error's `data` holds what the spec's ErrorName table gives its name, and its message shows no placeholder. */
+function expectErrorData(res: HttpResponse, error: { name: string; message: string; data?: JsonRecord }, what: string): void {
   const missing = dataProblems(error.name, error.data ?? {});
   if (missing.length > 0) fail(`${what}: ${error.name} does not carry the data the spec gives it (ErrorName table): ${missing.join('; ')}`, res);
+  const sent = `${res.request.url} ${res.request.body ?? ''}`;
+  const shown = PLACEHOLDERS.find((p) => error.message.includes(p) && !sent.includes(p));
+  if (shown !== undefined) fail(`${what}: CMD-ERR-010 the message of ${error.name} shows ${JSON.stringify(shown)}, which the request did not hold: ${JSON.stringify(error.message)}`, res);
 }
 
 /** A plain error body `{name, message, data?}` whose `data` holds what the spec's ErrorName table gives that name. */

@@ -114,7 +114,7 @@ export default defineCheck({
     'by PUT and by create-or-update-documents (also next to a valid document; a batch body of null is refused 400 too), and the document stays as it was',
   level: 'MUST',
   area: 'documents',
-  requirements: ['DOC-011', 'DOC-015', 'DOC-036'],
+  requirements: ['DOC-011', 'DOC-015', 'DOC-036', 'CMD-ERR-010'],
   target: 'server',
   async run(ctx) {
     const secret = newSecret();
