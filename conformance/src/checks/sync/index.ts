@@ -11,7 +11,8 @@
  * protection.ts, events.ts, oauth-flow.ts, cut-front.ts (a front that cuts answers), rewrite-front.ts
  * (a front that rewrites answers),
  * delta-arbitrary.ts and snapshot.ts (the differential property), script-front.ts (a front that answers
- * data pages from a script), page-model.ts and page-edges.ts (the sync rules as a model, and the edge runs).
+ * data pages from a script), page-model.ts and page-edges.ts (the sync rules as a model, and the edge runs),
+ * schema-refused-cases.ts (malformed app schemas, and a front that answers them).
  */
 import type { Check } from '../../check.js';
 import accountAdded from './account-added.js';
@@ -51,6 +52,8 @@ import oauth1 from './oauth1.js';
 import oauth2 from './oauth2.js';
 import protectionCustomField from './protection-custom-field.js';
 import protectionRichText from './protection-rich-text.js';
+import schemaRefused from './schema-refused.js';
+import schemaRefusedMessage from './schema-refused-message.js';
 import tokenRefresh from './token-refresh.js';
 import tokenRefreshExpiresOn from './token-refresh-expires-on.js';
 import tryLater from './try-later.js';
@@ -58,6 +61,7 @@ import valuesBool from './values-bool.js';
 import valuesFiles from './values-files.js';
 import valuesIcon from './values-icon.js';
 import valuesInvalid from './values-invalid.js';
+import valuesInvalidMessage from './values-invalid-message.js';
 import valuesLocation from './values-location.js';
 import valuesRichText from './values-rich-text.js';
 import valuesScalars from './values-scalars.js';
@@ -76,12 +80,15 @@ export const syncChecks: readonly Check[] = [
   mappingPeople,
   mappingRelations,
   linksResync,
+  schemaRefused,
+  schemaRefusedMessage,
   // Converted values.
   valuesBool,
   valuesScalars,
   valuesLocation,
   valuesSelects,
   valuesInvalid,
+  valuesInvalidMessage,
   valuesIcon,
   valuesRichText,
   valuesFiles,

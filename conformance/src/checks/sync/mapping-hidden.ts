@@ -10,6 +10,7 @@ const SCENARIO = oneTypeScenario(
   {
     secret: { name: 'Secret', type: 'text', ignore: true },
     code: { name: 'Code', type: 'text', readonly: true },
+    both: { name: 'Both', type: 'number', ignore: true, readonly: true },
     __syncAction: { name: '__syncAction', type: 'text' },
   },
   [{ id: 't1', name: 'One', secret: 'not for the catalog', code: 'C-1' }],
@@ -28,10 +29,13 @@ export default defineCheck({
     await withIntegration(ctx, SCENARIO, {}, async (it) => {
       const view = await it.schema();
       const things = it.database('thing');
-      expectField(view, things, it.field('__syncAction'), { type: 'svc/text', meta: { 'svc/hidden?': true } }, 'MAP-051 the reserved field __syncAction');
-      expectField(view, things, it.field('Secret'), { meta: { 'svc/hidden?': true } }, 'APP-009 the field "secret" with ignore: true');
-      expectField(view, things, it.field('Code'), { type: 'svc/text', notMeta: ['svc/hidden?'] }, 'APP-010 the read-only field "code" is shown');
-      expectField(view, things, it.field('Name'), { notMeta: ['svc/hidden?'] }, 'the field "name" is not hidden');
+      const hidden = { 'svc/hidden?': true };
+      const locked = { 'integration/locked?': true };
+      expectField(view, things, it.field('__syncAction'), { type: 'svc/text', metaExactly: hidden }, 'MAP-051 the reserved field __syncAction');
+      expectField(view, things, it.field('Secret'), { type: 'svc/text', metaExactly: hidden }, 'APP-009 the field "secret" with ignore: true');
+      expectField(view, things, it.field('Code'), { type: 'svc/text', metaExactly: locked }, 'APP-010 the read-only field "code" is shown, and locked');
+      expectField(view, things, it.field('Both'), { type: 'svc/decimal', metaExactly: { ...hidden, ...locked } }, 'APP-009/APP-010 the field "both" with ignore and readonly');
+      expectField(view, things, it.field('Name'), { type: 'svc/text', metaExactly: { 'ui/title?': true } }, 'the field "name" is not hidden');
 
       const from = it.field('Code');
       const res = await schemaBatch(ctx, [{ command: 'schema.field/rename', args: { 'holder-type': things, 'from-name': from, 'to-name': it.field('Code renamed') } }]);

@@ -1,5 +1,6 @@
 import { expectSuccess, fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
+import { isRecord } from '../../shapes.js';
 import { schemaBatch, uniqueSpaceName } from '../../workspace.js';
 import { addAccount } from './admin.js';
 import { addTestSource, integrationOf, lastResponse, withMockApp } from './integration.js';
@@ -30,12 +31,16 @@ function scenario(space: string) {
           mark: { name: 'deleted in source', type: 'text' },
           long: { name: longField(room), type: 'text' },
           longToo: { name: longField(room), type: 'text' },
+          // A character of two UTF-16 units early in a name past the bound: the cut keeps every unit after it.
+          emojiLong: { name: `😀${'E'.repeat(room + 5)}`, type: 'text' },
+          // A select field takes the next free name too, and its enum type is named after it.
+          dupS: { name: 'Dup', type: 'text', subType: 'single-select' },
         }),
         other: keyAndName(),
         long: keyAndName(),
       },
       rows: {
-        thing: [{ id: 't1', name: 'One', dupA: 'a', dupB: 'b', dupC: 'c', noName: 'n', mark: 'm', long: 'l1', longToo: 'l2' }],
+        thing: [{ id: 't1', name: 'One', dupA: 'a', dupB: 'b', dupC: 'c', noName: 'n', mark: 'm', long: 'l1', longToo: 'l2', emojiLong: 'e', dupS: 's' }],
         other: [{ id: 'o1', name: 'Other one' }],
         long: [{ id: 'x1', name: 'Long one' }],
       },
@@ -47,11 +52,12 @@ export default defineCheck({
   id: 'sync.mapping-names',
   name:
     'Database and field names: <Space>/<type name> (trimmed; the type id when the name is empty), " (2)" when an administrator\'s Database holds the name; <Space>/<field name> ' +
-    '(trimmed; the field id when the name is blank), " (2)", " (3)" for names taken in the type (also "deleted in source"); names cut at 200 characters without splitting a character or ending in a blank, ' +
+    '(trimmed; the field id when the name is blank), " (2)", " (3)" for names taken in the type (also "deleted in source", also by a select field, whose enum type <Space>/<Field>_<Database> follows its name); ' +
+    'names cut at 200 characters without splitting a character or ending in a blank, ' +
     'the suffix inside the bound; each row value lands in the field of its own app field',
   level: 'MUST',
   area: 'sync',
-  requirements: ['SYNC-011', 'SYNC-006'],
+  requirements: ['SYNC-011', 'SYNC-006', 'MAP-020'],
   target: 'server',
   async run(ctx) {
     const space = uniqueSpaceName(ctx);
@@ -82,6 +88,7 @@ export default defineCheck({
         'deleted in source': 'no',
         [cut]: 'l1',
         [`${'F'.repeat(room - 4)} (2)`]: 'l2',
+        [`😀${'E'.repeat(room - 2)}`]: 'e',
       };
       const row = (await it.byKey('thing')).get('t1');
       if (!row) fail(`the row t1 is not in ${databases.thing}`, lastResponse(ctx));
@@ -89,6 +96,11 @@ export default defineCheck({
         view.requireField(databases.thing, `${space}/${name}`, `the field ${JSON.stringify(name)} of type "thing"`);
         if (row[`${space}/${name}`] !== value) fail(`the field ${space}/${name} of row t1 holds ${JSON.stringify(row[`${space}/${name}`])}, expected ${JSON.stringify(value)}`, lastResponse(ctx));
       }
+      const select = view.requireField(databases.thing, `${space}/Dup (4)`, 'the single select field "dupS" named "Dup" (taken three times)');
+      const enumType = `${space}/Dup (4)_${databases.thing}`;
+      if (select['svc/type'] !== enumType) fail(`the single select "dupS" (field ${space}/Dup (4)) is a relation to ${JSON.stringify(select['svc/type'])}; its enum type is <Space>/<Field>_<Database>: ${JSON.stringify(enumType)}`, view.res);
+      const option = row[`${space}/Dup (4)`];
+      if (!isRecord(option) || option['enum/name'] !== 's') fail(`the field ${space}/Dup (4) of row t1 holds ${JSON.stringify(option)}, expected the option "s"`, lastResponse(ctx));
     });
   },
 });

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { fail } from '../../assert.js';
 import { defineCheck, type CheckContext } from '../../check.js';
 import { isRecord, type JsonRecord } from '../../shapes.js';
+import { expectKeys } from './expect-entities.js';
 import { lastResponse, withIntegration } from './integration.js';
 import { expectField } from './schema-expect.js';
 import { buildScenario, keyAndName } from './scenarios.js';
@@ -17,18 +18,24 @@ const SCENARIO = buildScenario({
   schema: {
     task: keyAndName({
       projectId: { name: 'Project Id', type: 'text', relation: { cardinality: 'many-to-one', name: 'Project', targetType: 'project', targetName: 'Tasks', targetFieldId: 'id' } },
-      leadOf: { name: 'Lead Of', type: 'text', relation: { cardinality: 'one-to-one', name: 'Leads', targetType: 'project', targetName: 'Lead task', targetFieldId: 'id' } },
+      // readonly: the key field and both ends are locked.
+      leadOf: { name: 'Lead Of', type: 'text', readonly: true, relation: { cardinality: 'one-to-one', name: 'Leads', targetType: 'project', targetName: 'Lead task', targetFieldId: 'id' } },
       teamId: { name: 'Team Id', type: 'text', relation: { cardinality: 'many-to-one', name: 'Team', targetType: 'team', targetName: 'Team tasks', targetFieldId: 'id' } },
+      // Neither name nor targetName: the relation field is "Related Ids", the target's field "Tasks" (taken: "Tasks (2)").
+      relatedIds: { name: 'Related Ids', type: 'array[text]', relation: { cardinality: 'many-to-many', targetType: 'project', targetFieldId: 'id' } },
     }),
     project: keyAndName(),
     team: keyAndName(),
   },
   rows: {
     task: [
-      { id: 't1', name: 'One', projectId: 'p1', leadOf: 'p1', teamId: 'x' },
-      { id: 't2', name: 'Two', projectId: 'p1', leadOf: 'p2' },
-      { id: 't3', name: 'Three', projectId: 'p2' },
-      { id: 't4', name: 'Four', projectId: 'p9' },
+      // Many-to-many values: an array (keys trimmed, empty ones dropped), its JSON text with blanks around it, one key, one number.
+      { id: 't1', name: 'One', projectId: 'p1', leadOf: 'p1', teamId: 'x', relatedIds: ['p1', ' p2 ', '', null] },
+      { id: 't2', name: 'Two', projectId: 'p1', leadOf: 'p2', relatedIds: ' ["p2"] ' },
+      { id: 't3', name: 'Three', projectId: ' p2 ', relatedIds: 'p1' },
+      { id: 't4', name: 'Four', projectId: 'p9', relatedIds: 7 },
+      // A many-to-one value is one key, whatever it holds.
+      { id: 't5', name: 'Five', projectId: '["p2"]' },
     ],
     project: [
       { id: 'p1', name: 'Apollo' },
@@ -54,46 +61,75 @@ export default defineCheck({
   name:
     'An integration relation (a text field with a relation to another type of the source) creates a hidden text field "<field name> key" holding the key, the relation field ' +
     '<Space>/<relation.name> and the collection <Space>/<relation.targetName> on the target (one-to-one: a single value), linked by key at the end of the run even when the target type is synchronized later; ' +
-    'a relation to a type outside the source keeps only its key',
+    'a relation to a type outside the source keeps only its key; without relation.name and targetName the ends take the field\'s and the type\'s names, keys are trimmed, a many-to-many value is an array, its JSON text or one key, ' +
+    'readonly locks the key field and both ends, and links in these fields protect nothing',
   level: 'MUST',
   area: 'mapping',
-  requirements: ['MAP-048', 'MAP-049', 'MAP-050'],
+  requirements: ['MAP-048', 'MAP-049', 'MAP-050', 'MAP-069', 'SYNC-004'],
   target: 'server',
   async run(ctx) {
     await withIntegration(ctx, SCENARIO, { types: ['task', 'project'] }, async (it) => {
       const view = await it.schema();
       const tasks = it.database('task');
       const projects = it.database('project');
-      expectField(view, tasks, it.field('Project Id key'), { type: 'svc/text', meta: { 'svc/hidden?': true } }, 'MAP-048 the key field of the relation "projectId"');
-      const project = expectField(view, tasks, it.field('Project'), { type: projects, collection: false }, 'MAP-049 the relation field "Project" (relation.name) of "projectId"');
-      const back = expectField(view, projects, it.field('Tasks'), { type: tasks, collection: true }, 'MAP-050 the collection "Tasks" (relation.targetName) on the target of "projectId"');
+      const hidden = { 'svc/hidden?': true };
+      const locked = { 'integration/locked?': true };
+      const collection = { 'svc/collection?': true };
+      expectField(view, tasks, it.field('Project Id key'), { type: 'svc/text', metaExactly: hidden }, 'MAP-048 the key field of the relation "projectId"');
+      const project = expectField(view, tasks, it.field('Project'), { type: projects, collection: false, metaExactly: {} }, 'MAP-049 the relation field "Project" (relation.name) of "projectId"');
+      const back = expectField(view, projects, it.field('Tasks'), { type: tasks, collection: true, metaExactly: collection }, 'MAP-050 the collection "Tasks" (relation.targetName) on the target of "projectId"');
       const relation = project['svc/meta']['svc/relation'];
       if (typeof relation !== 'string' || back['svc/meta']['svc/relation'] !== relation) {
         fail(`MAP-050: the relation field ${it.field('Project')} (svc/relation ${JSON.stringify(relation)}) and the collection ${it.field('Tasks')} (svc/relation ${JSON.stringify(back['svc/meta']['svc/relation'])}) should be the two ends of one relation`, view.res);
       }
-      expectField(view, tasks, it.field('Lead Of key'), { type: 'svc/text', meta: { 'svc/hidden?': true } }, 'MAP-048 the key field of the one-to-one relation "leadOf"');
-      expectField(view, tasks, it.field('Leads'), { type: projects, collection: false }, 'MAP-049 the relation field "Leads" of the one-to-one relation "leadOf"');
-      expectField(view, projects, it.field('Lead task'), { type: tasks, collection: false }, 'MAP-050 the one-to-one relation "leadOf": its target field "Lead task" is a single value');
-      expectField(view, tasks, it.field('Team Id key'), { type: 'svc/text', meta: { 'svc/hidden?': true } }, 'MAP-048 the key field of "teamId", whose target type is not in the source');
+      expectField(view, tasks, it.field('Lead Of key'), { type: 'svc/text', metaExactly: { ...hidden, ...locked } }, 'MAP-048/MAP-069 the key field of the read-only one-to-one relation "leadOf"');
+      expectField(view, tasks, it.field('Leads'), { type: projects, collection: false, metaExactly: locked }, 'MAP-049/MAP-069 the relation field "Leads" of the read-only one-to-one relation "leadOf" (locked)');
+      expectField(view, projects, it.field('Lead task'), { type: tasks, collection: false, metaExactly: locked }, 'MAP-050/MAP-069 the read-only one-to-one relation "leadOf": its target field "Lead task" is a single value, locked');
+      expectField(view, tasks, it.field('Team Id key'), { type: 'svc/text', metaExactly: hidden }, 'MAP-048 the key field of "teamId", whose target type is not in the source');
       if (view.field(tasks, it.field('Team'))) fail('the relation "teamId" points at a type outside the source: it should keep only its key field, yet a relation field "Team" was created', view.res);
+      expectField(view, tasks, it.field('Related Ids key'), { type: 'svc/text', metaExactly: hidden }, 'MAP-048 the key field of the many-to-many relation "relatedIds"');
+      expectField(view, tasks, it.field('Related Ids'), { type: projects, collection: true, metaExactly: collection }, 'MAP-069 the many-to-many relation "relatedIds" without relation.name: its relation field takes the field\'s name');
+      expectField(view, projects, it.field('Tasks (2)'), { type: tasks, collection: true, metaExactly: collection }, 'MAP-069 the relation "relatedIds" without relation.targetName: the target\'s field takes the type name "Tasks", taken, so "Tasks (2)"');
 
       const taskRows = await it.byKey('task');
       const projectRows = await it.byKey('project');
       const p1 = idOf(ctx, projectRows, 'p1', 'the project');
       const p2 = idOf(ctx, projectRows, 'p2', 'the project');
-      const keyOf = (key: string) => taskRows.get(key)?.[it.field('Project Id key')];
-      if (keyOf('t1') !== 'p1' || keyOf('t4') !== 'p9') fail(`MAP-048: the key field holds the row's key: t1 has ${JSON.stringify(keyOf('t1'))} (expected "p1"), t4 ${JSON.stringify(keyOf('t4'))} (expected "p9")`, lastResponse(ctx));
+      // A row without a value of a relation has no key in its key field.
+      const keys: Array<[string, string, string | null]> = [
+        ['t3', 'Lead Of key', null],
+        ['t5', 'Related Ids key', null],
+        ['t1', 'Project Id key', 'p1'],
+        ['t3', 'Project Id key', 'p2'],
+        ['t4', 'Project Id key', 'p9'],
+        ['t5', 'Project Id key', '["p2"]'],
+        ['t1', 'Related Ids key', '["p1","p2"]'],
+        ['t2', 'Related Ids key', '["p2"]'],
+        ['t3', 'Related Ids key', '["p1"]'],
+        ['t4', 'Related Ids key', '["7"]'],
+      ];
+      for (const [key, field, want] of keys) {
+        const got = taskRows.get(key)?.[it.field(field)] ?? null;
+        if (got !== want) fail(`MAP-048/MAP-069: the key field ${field} of task ${key} holds ${JSON.stringify(got)}, expected ${JSON.stringify(want)} (keys trimmed; many-to-many: the JSON array of the keys)`, lastResponse(ctx));
+      }
       const links: Array<[string, string, string[]]> = [
         ['t1', 'Project', [p1]],
         ['t2', 'Project', [p1]],
         ['t3', 'Project', [p2]],
         ['t4', 'Project', []],
+        ['t5', 'Project', []],
+        ['t3', 'Leads', []],
+        ['t5', 'Related Ids', []],
         ['t1', 'Leads', [p1]],
         ['t2', 'Leads', [p2]],
+        ['t1', 'Related Ids', [p1, p2].sort()],
+        ['t2', 'Related Ids', [p2]],
+        ['t3', 'Related Ids', [p1]],
+        ['t4', 'Related Ids', []],
       ];
       for (const [key, name, want] of links) {
         const got = refIds(taskRows.get(key)?.[it.field(name)]);
-        if (!isDeepStrictEqual(got, want)) fail(`MAP-049: task ${key} links ${name} to ${JSON.stringify(got)}, expected ${JSON.stringify(want)} (p1 is ${p1}, p2 is ${p2}; t4's key "p9" matches no project)`, lastResponse(ctx));
+        if (!isDeepStrictEqual(got, want)) fail(`MAP-049: task ${key} links ${name} to ${JSON.stringify(got)}, expected ${JSON.stringify(want)} (p1 is ${p1}, p2 is ${p2}; t4's keys "p9" and "7" and t5's key '["p2"]' match no project)`, lastResponse(ctx));
       }
       const t = (key: string) => idOf(ctx, taskRows, key, 'the task');
       const backLinks: Array<[string, string, string[]]> = [
@@ -101,11 +137,19 @@ export default defineCheck({
         ['p2', 'Tasks', [t('t3')]],
         ['p1', 'Lead task', [t('t1')]],
         ['p2', 'Lead task', [t('t2')]],
+        ['p1', 'Tasks (2)', [t('t1'), t('t3')].sort()],
+        ['p2', 'Tasks (2)', [t('t1'), t('t2')].sort()],
       ];
       for (const [key, name, want] of backLinks) {
         const got = refIds(projectRows.get(key)?.[it.field(name)]);
         if (!isDeepStrictEqual(got, want)) fail(`MAP-050: project ${key} holds ${name} ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`, lastResponse(ctx));
       }
+
+      // The relation fields are the sync's own: a link in them protects nothing. t3 (linked to p1 and p2) is deleted in the app.
+      it.app.change({ task: { delete: ['t3'] } });
+      await it.sync('a sync after the task t3, which links projects through the synchronized relations, was deleted in the app');
+      const tasksAfter = await it.byKey('task');
+      expectKeys(tasksAfter, ['t1', 't2', 't4', 't5'], 'SYNC-004: links in the relation fields the sync created protect nothing: t3, deleted in the app, is removed', lastResponse(ctx));
     });
   },
 });

@@ -22,10 +22,12 @@ const SCENARIO = buildScenario({
 
 export default defineCheck({
   id: 'sync.mapping-title',
-  name: 'The field with id "name" becomes the Database\'s title field (ui/title?), unless a text field has subType title: that field is the title instead, and the only one',
+  name:
+    'The field with id "name" becomes the Database\'s title field (ui/title?), unless a text field has subType title: that field is the title instead, and the only one; a subType title field a later schema adds ' +
+    'is created without ui/title? (the Database keeps its one title field)',
   level: 'MUST',
   area: 'mapping',
-  requirements: ['MAP-042', 'MAP-043'],
+  requirements: ['MAP-042', 'MAP-043', 'MAP-070'],
   target: 'server',
   async run(ctx) {
     await withIntegration(ctx, SCENARIO, {}, async (it) => {
@@ -42,6 +44,15 @@ export default defineCheck({
       }
       const entity = (await it.byKey('titled')).get('b');
       if (entity?.[it.field('Headline')] !== 'The headline of B') fail(`MAP-043: the title field Headline holds ${JSON.stringify(entity?.[it.field('Headline')])}, the row has "The headline of B"`, lastResponse(ctx));
+
+      // A later schema gives "plain" a field with subType title: Name keeps the title (an existing field is never changed), and the new field is created without it.
+      const schema = it.app.scenario.schema['plain'];
+      if (!schema) fail('the mock app lost the schema of "plain"', lastResponse(ctx));
+      schema['subject'] = { name: 'Subject', type: 'text', subType: 'title' };
+      await it.sync('a sync after the app added the field "subject" with subType title to "plain"');
+      const after = await it.schema();
+      expectField(after, plain, it.field('Name'), { type: 'svc/text', metaExactly: { 'ui/title?': true } }, 'MAP-005/MAP-070 the existing title field Name keeps its title');
+      expectField(after, plain, it.field('Subject'), { type: 'svc/text', metaExactly: {} }, 'MAP-070 the field "subject" with subType title a later schema adds is created without ui/title?: the Database has its title field');
     });
   },
 });

@@ -5,7 +5,13 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { fail } from '../../assert.js';
-import type { SchemaField, SchemaView } from './read.js';
+import { SYSTEM_FIELDS, type SchemaField, type SchemaView } from './read.js';
+
+/**
+ * The field metadata a sync sets (spec/integrations.md, "Fields"): `metaExactly` compares each of
+ * these keys; other keys (`svc/relation`, a server's own) are left alone.
+ */
+export const SYNC_META_KEYS = ['svc/collection?', 'ui/title?', 'svc/readonly?', 'svc/hidden?', 'integration/locked?', 'svc/format'] as const;
 
 export interface FieldExpectation {
   /** Exact `svc/type`. */
@@ -18,6 +24,11 @@ export interface FieldExpectation {
   meta?: Record<string, unknown>;
   /** Metadata flags that must be absent or false. */
   notMeta?: string[];
+  /**
+   * The whole metadata a sync sets: every key of SYNC_META_KEYS deep-equal to this object's, and
+   * absent (or false) when this object has none (e.g. `{}`: a plain field, no flag, no format).
+   */
+  metaExactly?: Record<string, unknown>;
 }
 
 function describeField(field: SchemaField): string {
@@ -35,6 +46,15 @@ export function expectField(view: SchemaView, database: string, fieldName: strin
   if (expected.collection !== undefined && collection !== expected.collection) problems.push(expected.collection ? 'it is not a collection (svc/collection? true)' : 'it is a collection, expected a single value');
   for (const [key, value] of Object.entries(expected.meta ?? {})) {
     if (!isDeepStrictEqual(field['svc/meta'][key], value)) problems.push(`svc/meta ${key} is ${JSON.stringify(field['svc/meta'][key]) ?? 'absent'}, expected ${JSON.stringify(value)}`);
+  }
+  if (expected.metaExactly !== undefined) {
+    for (const key of SYNC_META_KEYS) {
+      const want = expected.metaExactly[key];
+      const got = field['svc/meta'][key];
+      if (want === undefined ? got !== undefined && got !== false : !isDeepStrictEqual(got, want)) {
+        problems.push(`svc/meta ${key} is ${JSON.stringify(got) ?? 'absent'}, expected ${want === undefined ? 'it absent' : JSON.stringify(want)} (the whole metadata a sync sets: ${JSON.stringify(expected.metaExactly)})`);
+      }
+    }
   }
   for (const key of expected.notMeta ?? []) {
     if (field['svc/meta'][key] !== undefined && field['svc/meta'][key] !== false) problems.push(`svc/meta ${key} is ${JSON.stringify(field['svc/meta'][key])}, expected it absent or false`);
@@ -59,4 +79,15 @@ export function expectMixin(view: SchemaView, database: string, mixin: string, f
   const mixins = type['svc/meta']['app/mixins'];
   if (!Array.isArray(mixins) || !mixins.includes(mixin)) fail(`${what}: Database ${database} should have the mixin ${mixin} in svc/meta app/mixins; it has ${JSON.stringify(mixins ?? [])}`, view.res);
   view.requireField(database, fieldName, what);
+}
+
+/** The Database has exactly these fields besides the system ones (`svc/id`, ...): no field missing, none more. */
+export function expectFieldNames(view: SchemaView, database: string, names: readonly string[], what: string): void {
+  const got = view.requireType(database, what)['svc/fields'].map((f) => f['svc/name']).filter((n) => !SYSTEM_FIELDS.has(n)).sort();
+  const want = [...names].sort();
+  if (!isDeepStrictEqual(got, want)) {
+    const missing = want.filter((n) => !got.includes(n));
+    const extra = got.filter((n) => !want.includes(n));
+    fail(`${what}: Database ${database} has the fields ${JSON.stringify(got)}, expected ${JSON.stringify(want)}${missing.length > 0 ? `; missing ${JSON.stringify(missing)}` : ''}${extra.length > 0 ? `; not expected ${JSON.stringify(extra)}` : ''}`, view.res);
+  }
 }

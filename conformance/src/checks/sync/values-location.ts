@@ -3,6 +3,7 @@ import { defineCheck } from '../../check.js';
 import { isRecord } from '../../shapes.js';
 import { lastResponse, withIntegration } from './integration.js';
 import { oneTypeScenario } from './scenarios.js';
+import { coordinatesOf, describeValue, LIMITS, locationJsonOf } from './values-refused.js';
 
 interface Case {
   value: string | Record<string, unknown>;
@@ -48,6 +49,15 @@ const CASES: Case[] = [
   { value: ` {"latitude": -1.25, "longitude": 2, "fullAddress": ""} `, latitude: -1.25, longitude: 2, fullAddress: null, requirement: 'MAP-041 a stringified object with numbers and an empty fullAddress (none kept)' },
   { value: JSON.stringify({ latitude: '-45', longitude: '-170.5' }), latitude: -45, longitude: -170.5, fullAddress: null, requirement: 'MAP-041 a stringified object without fullAddress' },
   { value: { latitude: 35.6762, longitude: 139.6503, fullAddress: 'Tokyo' }, latitude: 35.6762, longitude: 139.6503, fullAddress: 'Tokyo', requirement: 'MAP-041 a plain JSON object' },
+  // The other marks and letters, and the limits (MAP-071, MAP-072).
+  { value: { latitude: '10n', longitude: '20.5e' }, latitude: 10, longitude: 20.5, fullAddress: null, requirement: 'MAP-041 an object whose coordinates carry lower-case hemisphere letters' },
+  { value: `40º42'46"N 74˚0'22"W`, latitude: 40.712778, longitude: -74.006111, requirement: 'MAP-072 º and ˚ read as °' },
+  { value: '-74.006, 40.7128N', latitude: 40.7128, longitude: -74.006, requirement: 'MAP-040 a letter on the second coordinate only: the first is the longitude' },
+  { value: '12.5W 45', latitude: 45, longitude: -12.5, requirement: 'MAP-040 a letter on the first coordinate only: the second is the latitude' },
+  { value: { latitude: 1, longitude: 2, fullAddress: null }, latitude: 1, longitude: 2, fullAddress: null, requirement: 'MAP-072 a null fullAddress (none kept)' },
+  { value: { latitude: -1, longitude: -2, fullAddress: '   ' }, latitude: -1, longitude: -2, fullAddress: null, requirement: 'MAP-041 a blank fullAddress (none kept)' },
+  { value: coordinatesOf(LIMITS.coordinates), latitude: 10, longitude: 20, requirement: `MAP-071 a coordinates text of ${LIMITS.coordinates} characters` },
+  { value: locationJsonOf(LIMITS.locationJson), latitude: 1, longitude: 2, requirement: `MAP-071 a location JSON text of ${LIMITS.locationJson} characters` },
 ];
 
 /** Values that clear the field. */
@@ -69,10 +79,11 @@ export default defineCheck({
   name:
     'A text/location value converts to svc/location {latitude, longitude, fullAddress?} from decimal coordinates, degrees-minutes-seconds (or decimal minutes) with hemisphere letters, ' +
     'and a stringified {longitude, latitude, fullAddress} (or a plain object), at the edges: the bounds, separators, signs, hemisphere letters before or after and in either case deciding ' +
-    'which coordinate is the latitude, typographic primes, minutes or seconds alone, an empty fullAddress left out; null, an empty or blank string or an absent value clears it',
+    'which coordinate is the latitude (a letter on one coordinate only too), typographic primes, º and ˚, minutes or seconds alone, an empty, blank or null fullAddress left out, a coordinates ' +
+    'text of 200 characters and a JSON text of 10,000; null, an empty or blank string or an absent value clears it',
   level: 'MUST',
   area: 'mapping',
-  requirements: ['MAP-039', 'MAP-040', 'MAP-041'],
+  requirements: ['MAP-039', 'MAP-040', 'MAP-041', 'MAP-071', 'MAP-072'],
   target: 'server',
   async run(ctx) {
     await withIntegration(ctx, SCENARIO, {}, async (it) => {
@@ -81,10 +92,10 @@ export default defineCheck({
         const got = entities.get(`l${i}`)?.[it.field('Place')];
         const near = (value: unknown, expected: number) => Math.abs(Number(value) - expected) <= TOLERANCE;
         if (!isRecord(got) || !near(got['latitude'], c.latitude) || !near(got['longitude'], c.longitude)) {
-          fail(`${c.requirement}: ${JSON.stringify(c.value)} became ${JSON.stringify(got)}, expected latitude ${c.latitude} and longitude ${c.longitude}`, lastResponse(ctx));
+          fail(`${c.requirement}: ${describeValue(c.value)} became ${describeValue(got)}, expected latitude ${c.latitude} and longitude ${c.longitude}`, lastResponse(ctx));
         }
         if (c.fullAddress !== undefined && (got['fullAddress'] ?? null) !== c.fullAddress) {
-          fail(`${c.requirement}: ${JSON.stringify(c.value)} became ${JSON.stringify(got)}, expected fullAddress ${JSON.stringify(c.fullAddress)}`, lastResponse(ctx));
+          fail(`${c.requirement}: ${describeValue(c.value)} became ${describeValue(got)}, expected fullAddress ${JSON.stringify(c.fullAddress)}`, lastResponse(ctx));
         }
       });
       CLEARING.forEach((value, i) => {

@@ -3,6 +3,10 @@ import { fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
 import { lastResponse, withIntegration } from './integration.js';
 import { oneTypeScenario } from './scenarios.js';
+import { describeValue, emailOf, keyOf, LIMITS, urlOf } from './values-refused.js';
+
+/** Values just within each limit and bound (MAP-071, MAP-072); one more character or unit is refused (sync.values-invalid). */
+const LONG = { text: 'x'.repeat(LIMITS.text), url: urlOf(LIMITS.url), email: emailOf(LIMITS.email), key: keyOf(LIMITS.key) };
 
 const SCENARIO = oneTypeScenario(
   'Numbers, texts, dates and ranges in the notations the rules accept.',
@@ -83,6 +87,22 @@ const SCENARIO = oneTypeScenario(
     { id: 's8', name: 'Short forms', score: '5.', count: '1e2', due: '2026-01-01T00:30+05', day: '2026-01-01T00:00:00Z' },
     { id: 's9', name: 'No offset', score: -12, due: '2026-06-01T10:20:30', day: '1999-12-31' },
     { id: 's10', name: 'A date alone', due: '2026-06-01' },
+    // Just within the limits and bounds: the longest text, URL, e-mail address and row key, the largest safe integer, exponents with a sign or several digits,
+    // hour 23, minute and second 59, an offset of 23:59 either way, the first and the last instant of the years 0000 to 9999 in UTC, January 31 and December 1, a leap year's February 29.
+    {
+      id: LONG.key,
+      name: 'At the limits',
+      remark: LONG.text,
+      homepage: `  ${LONG.url}  `,
+      contact: ` ${LONG.email} `,
+      count: '9007199254740991',
+      score: '2.5e+2',
+      due: '2026-12-01T23:59:59+23:59',
+      day: '2026-05-06T23:59:59Z',
+    },
+    { id: 's12', name: 'Year 0000', count: -9007199254740991, score: '-1e10', due: '0000-01-01T00:00:00Z', day: '0000-01-01' },
+    { id: 's13', name: 'Year 9999', count: '1e10', score: '1.5E-3', due: '9999-12-31T23:59:59.999Z', day: '9999-12-31' },
+    { id: 's14', name: 'Padded, lower case and far west', due: ' 2024-01-31t00:00:00-23:59 ', day: '2024-01-31', period: { start: '2024-01-01', end: '2024-12-01' } },
   ],
 );
 
@@ -135,6 +155,18 @@ const EXPECTED: Record<string, Record<string, unknown>> = {
   s8: { Score: 5, Count: 100, Due: '2025-12-31T19:30:00.000Z', Day: '2026-01-01' },
   s9: { Score: -12, Count: null, Due: '2026-06-01T10:20:30.000Z', Day: '1999-12-31' },
   s10: { Due: '2026-06-01T00:00:00.000Z', Day: null, Window: null },
+  [LONG.key]: {
+    Remark: LONG.text,
+    Homepage: LONG.url,
+    Contact: LONG.email,
+    Count: 9007199254740991,
+    Score: 250,
+    Due: '2026-12-01T00:00:59.000Z',
+    Day: '2026-05-06',
+  },
+  s12: { Count: -9007199254740991, Score: -10000000000, Due: '0000-01-01T00:00:00.000Z', Day: '0000-01-01' },
+  s13: { Count: 10000000000, Score: 0.0015, Due: '9999-12-31T23:59:59.999Z', Day: '9999-12-31' },
+  s14: { Due: '2024-01-31T23:59:00.000Z', Day: '2024-01-31', Period: { start: '2024-01-01', end: '2024-12-01' } },
 };
 
 const RULE: Record<string, string> = {
@@ -152,10 +184,12 @@ export default defineCheck({
     'Number, integer, text, url, email, date, day and range values convert by the rules: numeric text is a number, a timestamp with an offset is stored in UTC with milliseconds, a day is YYYY-MM-DD, ' +
     'ranges are {start, end} objects from stringified or plain objects, and null or an empty string clears the value (also when a later sync delivers it); at the edges of each notation: ' +
     'signs, exponents and blanks around numbers, text kept as it is (a JSON number or boolean as its text), URLs and e-mails trimmed, offsets Z, +HH, +HHMM, +HH:MM moving the time across a day, ' +
-    'month or year, none (UTC), fractions of a second cut to milliseconds, a date alone at midnight UTC, leap days, the date part of a timestamp as written',
+    'month or year, none (UTC), fractions of a second cut to milliseconds, a date alone at midnight UTC, leap days, the date part of a timestamp as written; and just within each limit and bound: ' +
+    'the longest text (1,000,000 characters), URL (8,192), e-mail address (1,000) and row key (1,000), integers of ±(2^53 - 1), exponents with a sign or several digits, hour 23, ' +
+    'minute and second 59, offsets of ±23:59, the first and last instants of the years 0000 to 9999 in UTC, January 31 of a leap year',
   level: 'MUST',
   area: 'mapping',
-  requirements: ['MAP-001', 'MAP-006', 'MAP-007', 'MAP-009', 'MAP-010', 'MAP-014', 'MAP-015', 'MAP-031', 'MAP-032'],
+  requirements: ['MAP-001', 'MAP-006', 'MAP-007', 'MAP-009', 'MAP-010', 'MAP-014', 'MAP-015', 'MAP-031', 'MAP-032', 'MAP-071', 'MAP-072'],
   target: 'server',
   async run(ctx) {
     await withIntegration(ctx, SCENARIO, {}, async (it) => {
@@ -163,12 +197,12 @@ export default defineCheck({
         const entities = await it.byKey('thing');
         for (const [key, fields] of Object.entries(expected)) {
           const entity = entities.get(key);
-          if (!entity) fail(`${when}: the row ${key} is not in ${it.database('thing')}`, lastResponse(ctx));
+          if (!entity) fail(`${when}: the row ${describeValue(key)} is not in ${it.database('thing')}`, lastResponse(ctx));
           for (const [name, want] of Object.entries(fields)) {
             const got = entity[it.field(name)] ?? null;
             if (!isDeepStrictEqual(got, want)) {
               const row = it.app.rows('thing').find((r) => r['id'] === key) ?? {};
-              fail(`${when}: ${RULE[name] ?? name}: row ${key} has ${name.toLowerCase()} ${JSON.stringify(row[name.toLowerCase()]) ?? '(absent)'}, its Entity holds ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`, lastResponse(ctx));
+              fail(`${when}: ${RULE[name] ?? name}: row ${describeValue(key)} has ${name.toLowerCase()} ${describeValue(row[name.toLowerCase()])}, its Entity holds ${describeValue(got)}, expected ${describeValue(want)}`, lastResponse(ctx));
             }
           }
         }
