@@ -49,15 +49,15 @@ const SCENARIO = oneTypeScenario(
       gallery: ['app://resource?url={{url}}/files/d.txt&value=1&id=file-d&pathname=%2Fd'],
       photo: '{{url}}/files/avatar.svg',
     },
-    // The edges (MAP-073): a padded JSON text with empty items, a repeat and empty __file-keys (no key: the URL is the key); two URLs of one key (the first kept);
+    // The edges (MAP-073): a JSON text with blanks around it (a no-break and an em space too) and empty items, a repeat and empty __file-keys (no key: the URL is the key); two URLs of one key (the first kept);
     // several URLs for a single file field and for the avatar (the first kept).
     {
       id: 'f2',
       name: 'Edges of the file notations',
-      attachments: '  ["{{url}}/files/a.txt?__file-key=", "", null, "{{url}}/files/b.txt?__file-key=", "{{url}}/files/a.txt?__file-key="]  ',
+      attachments: '\u00a0 ["{{url}}/files/a.txt?__file-key=", "", null, "{{url}}/files/b.txt?__file-key=", "{{url}}/files/a.txt?__file-key="] \u2003',
       cover: ['{{url}}/files/c.txt', '{{url}}/files/e.txt'],
       gallery: ['{{url}}/files/a.txt?__file-key=k1', '{{url}}/files/b.txt?__file-key=k1'],
-      photo: '["{{url}}/files/avatar.svg", "{{url}}/files/c.txt"]',
+      photo: '["{{url}}/files/avatar.svg", "{{url}}/files/e.txt"]',
     },
     // File names, an app://resource/? address, 100 URLs (the most a value holds, MAP-071), and an empty single file field.
     { id: 'f3', name: 'File names', attachments: NAMES.map(([address]) => address), gallery: Array.from({ length: 100 }, () => '{{url}}/files/c.txt'), cover: null },
@@ -139,7 +139,7 @@ export default defineCheck({
       const f2 = SCENARIO.data?.['thing']?.rows.find((r) => r['id'] === 'f2') ?? {};
       expectFiles('f2', 'Attachments', [['{{url}}/files/a.txt?__file-key='], ['{{url}}/files/b.txt?__file-key=']], `MAP-073 the padded JSON text ${describeValue(f2['attachments'])} (empty items and a repeat dropped, an empty __file-key is no key)`);
       expectFiles('f2', 'Cover', [['{{url}}/files/c.txt', 'c.txt']], 'MAP-073 a single file field given two URLs keeps the first');
-      if (downloads(it.app, '/files/e.txt') > 0) fail('MAP-073: the single file field "cover" of row f2 was given /files/c.txt and /files/e.txt: it keeps the first file, yet /files/e.txt was downloaded', lastResponse(ctx));
+      if (downloads(it.app, '/files/e.txt') > 0) fail('MAP-073: the single file field "cover" and the avatar of row f2 were given /files/e.txt after another file: they keep the first file, yet /files/e.txt was downloaded', lastResponse(ctx));
       expectFiles('f2', 'Gallery', [['{{url}}/files/a.txt?__file-key=k1', 'a.txt']], 'MAP-073 two URLs of the key k1: the first is kept');
       expectFiles('f2', AVATAR_FIELD, [['{{url}}/files/avatar.svg', 'avatar.svg']], 'MAP-073 the avatar given the JSON text of two URLs keeps the first');
       expectFiles('f3', 'Attachments', NAMES.map(([address, name]) => [address, name]), 'MAP-073 file/name: the last non-empty path segment, decoded, control characters and slashes turned to _, trimmed, cut to 255 characters, "file" when none');

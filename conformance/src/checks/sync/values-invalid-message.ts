@@ -99,6 +99,7 @@ function escape(text: string): string {
 function problem(message: string, c: RefusedCase): string | undefined {
   // An absent value has no JSON text to quote.
   const json = c.value === undefined ? '' : JSON.stringify(c.value);
+  if (!message.includes(REFUSED_TYPE)) return `it does not name the app type "${REFUSED_TYPE}"`;
   if (!keyless(c) && !message.includes(REFUSED_KEY)) return `it does not name the row key "${REFUSED_KEY}"`;
   if (!new RegExp(`\\b${escape(c.field)}\\b`, 'i').test(message)) return `it does not name the field "${c.field}"`;
   let rest = message;
@@ -125,7 +126,7 @@ function problem(message: string, c: RefusedCase): string | undefined {
 export default defineCheck({
   id: 'sync.values-invalid-message',
   name:
-    'The message of the row-invalid error of a value outside its rules names the row key and the field, quotes the value as JSON (in full up to 80 characters, ' +
+    'The message of the row-invalid error of a value outside its rules names the app type, the row key and the field, quotes the value as JSON (in full up to 80 characters, ' +
     'else an excerpt of at most 80 characters and "...") and says what the field takes, showing nothing the value does not hold (undefined, [object Object]); ' +
     'drawn on values beyond each length limit, a value of exactly 80 characters as JSON and values of another JSON type than the field reads',
   level: 'SHOULD',

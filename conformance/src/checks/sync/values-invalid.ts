@@ -134,7 +134,7 @@ export default defineCheck({
     'its other values are not converted',
   level: 'MUST',
   area: 'mapping',
-  requirements: ['SYNC-012', 'MAP-071', 'MAP-072', 'MAP-073', 'MAP-001', 'MAP-006', 'MAP-007', 'MAP-009', 'MAP-010', 'MAP-012', 'MAP-014', 'MAP-015', 'MAP-020', 'MAP-029', 'MAP-031', 'MAP-032', 'MAP-039', 'MAP-040', 'MAP-041', 'MAP-048'],
+  requirements: ['SYNC-012', 'SYNC-001', 'MAP-071', 'MAP-072', 'MAP-073', 'MAP-001', 'MAP-006', 'MAP-007', 'MAP-009', 'MAP-010', 'MAP-012', 'MAP-014', 'MAP-015', 'MAP-020', 'MAP-029', 'MAP-031', 'MAP-032', 'MAP-039', 'MAP-040', 'MAP-041', 'MAP-048'],
   target: 'server',
   async run(ctx) {
     const cases = ctx.profile === 'quick' ? EDGES : [...EDGES, ...MORE];
@@ -147,6 +147,7 @@ export default defineCheck({
       if (removed.run.status !== 'succeeded') {
         fail(`MAP-072: a delta page with the row ${JSON.stringify(remove)}: the run ${removed.run.id} ended "${removed.run.status}"${removed.run.error ? ` with ${removed.run.error.name}: ${removed.run.error.message}` : ''}; a REMOVE row carries only its key, its other values are not converted`, removed.res);
       }
+      if ((await it.byKey(REFUSED_TYPE)).has(REFUSED_KEY)) fail(`SYNC-001: the REMOVE row ${JSON.stringify(remove)} of a key the source never synchronized created an Entity; a REMOVE row removes, it never writes`, lastResponse(ctx));
       for (const c of cases) {
         const { run, res, error } = await runRefused(ctx, it, holder.get(), c);
         const given = `${c.rule}: ${c.field} given ${describeValue(c.value)} (${c.why})`;

@@ -102,7 +102,10 @@ const SCENARIO = oneTypeScenario(
     },
     { id: 's12', name: 'Year 0000', count: -9007199254740991, score: '-1e10', due: '0000-01-01T00:00:00Z', day: '0000-01-01' },
     { id: 's13', name: 'Year 9999', count: '1e10', score: '1.5E-3', due: '9999-12-31T23:59:59.999Z', day: '9999-12-31' },
-    { id: 's14', name: 'Padded, lower case and far west', due: ' 2024-01-31t00:00:00-23:59 ', day: '2024-01-31', period: { start: '2024-01-01', end: '2024-12-01' } },
+    // Row keys: a number is its text, blanks around a text are dropped.
+    { id: 15, name: 'A number as its key', score: 15 },
+    { id: '  s16  ', name: 'A key with blanks around it', score: 16 },
+    { id: 's14', name: 'Padded, lower case and far west', due: ' 2024-01-31t00:00:00-23:59 ', day: '2024-01-31', period: '\u00a0{"start": "2024-01-01", "end": "2024-12-01"}\u2003' },
   ],
 );
 
@@ -166,10 +169,13 @@ const EXPECTED: Record<string, Record<string, unknown>> = {
   },
   s12: { Count: -9007199254740991, Score: -10000000000, Due: '0000-01-01T00:00:00.000Z', Day: '0000-01-01' },
   s13: { Count: 10000000000, Score: 0.0015, Due: '9999-12-31T23:59:59.999Z', Day: '9999-12-31' },
+  '15': { Score: 15, Id: '15' },
+  s16: { Score: 16, Id: 's16' },
   s14: { Due: '2024-01-31T23:59:00.000Z', Day: '2024-01-31', Period: { start: '2024-01-01', end: '2024-12-01' } },
 };
 
 const RULE: Record<string, string> = {
+  Id: 'the row key (a number as its text, blanks around a text dropped)',
   Score: 'MAP-001 a number (JSON or numeric text) in svc/decimal',
   Count: 'MAP-006 an integer (JSON or numeric text) in svc/integer',
   Due: 'MAP-031 a timestamp in svc/date-time, turned to UTC with milliseconds',
@@ -186,7 +192,8 @@ export default defineCheck({
     'signs, exponents and blanks around numbers, text kept as it is (a JSON number or boolean as its text), URLs and e-mails trimmed, offsets Z, +HH, +HHMM, +HH:MM moving the time across a day, ' +
     'month or year, none (UTC), fractions of a second cut to milliseconds, a date alone at midnight UTC, leap days, the date part of a timestamp as written; and just within each limit and bound: ' +
     'the longest text (1,000,000 characters), URL (8,192), e-mail address (1,000) and row key (1,000), integers of ±(2^53 - 1), exponents with a sign or several digits, hour 23, ' +
-    'minute and second 59, offsets of ±23:59, the first and last instants of the years 0000 to 9999 in UTC, January 31 of a leap year',
+    'minute and second 59, offsets of ±23:59, the first and last instants of the years 0000 to 9999 in UTC, January 31 of a leap year, a range\'s JSON text with blanks (a no-break space too) ' +
+    'around it, a number as the row key (its text) and a key with blanks around it',
   level: 'MUST',
   area: 'mapping',
   requirements: ['MAP-001', 'MAP-006', 'MAP-007', 'MAP-009', 'MAP-010', 'MAP-014', 'MAP-015', 'MAP-031', 'MAP-032', 'MAP-071', 'MAP-072'],
