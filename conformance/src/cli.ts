@@ -55,7 +55,7 @@ Choosing what runs:
   --skip a,b       leave these out
   --claims a,b|all the features beyond the contract the target claims, as check IDs, prefixes,
                    requirement IDs or areas (all: every one): a feature such a check finds missing
-                   fails at the check's level (MUST) instead of warning as unsupported
+                   fails at the check's own level instead of being graded as unsupported
   --seed N         fast-check seed (random when absent; always printed)
   --runs N         fast-check runs per property (overrides the profile's)
   --path P         fast-check replay path of a failure (needs --only with one check)
