@@ -81,8 +81,12 @@ export interface RunOptions {
 }
 
 
-/** Lanes of checks run at the same time by default (`--concurrency`): one, so a server with rate limits sees one client. */
-export const DEFAULT_CONCURRENCY = 1;
+/**
+ * Lanes of checks run at the same time by default (`--concurrency`): three, so the checks that wait (for a
+ * webhook retry, a slow receiver, an app that says "try later") do not hold up the others; a server with
+ * tight rate limits is run with 1.
+ */
+export const DEFAULT_CONCURRENCY = 3;
 
 /** Default time limit of one check: a check that hangs fails in this time, naming its last exchange. */
 export const CHECK_TIME_LIMIT_MS: Readonly<Record<Profile, number>> = { quick: 60_000, full: 15 * 60_000 };
