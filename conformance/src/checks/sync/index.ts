@@ -57,6 +57,9 @@ import schemaRefusedMessage from './schema-refused-message.js';
 import tokenRefresh from './token-refresh.js';
 import tokenRefreshExpiresOn from './token-refresh-expires-on.js';
 import tryLater from './try-later.js';
+import tryLaterSchedule from './try-later-schedule.js';
+import oneRunAtATime from './one-run-at-a-time.js';
+import webhookCorrelation from './webhook-correlation.js';
 import valuesBool from './values-bool.js';
 import valuesFiles from './values-files.js';
 import valuesIcon from './values-icon.js';
@@ -107,6 +110,9 @@ export const syncChecks: readonly Check[] = [
   deltaDifferential,
   // Failures of the app: retried, reported, bounded.
   tryLater,
+  tryLaterSchedule,
+  oneRunAtATime,
+  webhookCorrelation,
   appError,
   appErrorField,
   invalidRow,

@@ -95,10 +95,11 @@ export default defineCheck({
     'File values are downloaded from their URL and recorded as {file/name, file/url} (file and files subTypes, a single file, the avatar); a file is known by its URL, or by its __file-key ' +
     'when given (a new URL with a known key, https too, is recorded without a new download); app://resource addresses are fetched through the resource endpoint with every query parameter in params; ' +
     'at the edges: a padded JSON text of URLs, empty items, repeats and empty __file-keys, two URLs of one key (the first kept), several URLs for a single file field or the avatar (the first kept), ' +
-    '100 URLs, a URL of 8,192 characters, a padded URL, app://resource/?, and file names (the last path segment decoded, control characters and slashes turned to _, trimmed, cut to 255 characters, "file" when none)',
+    '100 URLs, a URL of 8,192 characters, a padded URL, app://resource/?, and file names (the last path segment decoded, control characters and slashes turned to _, trimmed, cut to 255 characters, "file" when none); ' +
+    'each run counts the files it downloaded in stats.files',
   level: 'MUST',
   area: 'mapping',
-  requirements: ['MAP-033', 'MAP-034', 'MAP-035', 'MAP-036', 'MAP-037', 'MAP-038', 'MAP-053', 'MAP-071', 'MAP-073', 'APP-037', 'APP-064'],
+  requirements: ['MAP-033', 'MAP-034', 'MAP-035', 'MAP-036', 'MAP-037', 'MAP-038', 'MAP-053', 'MAP-071', 'MAP-073', 'APP-037', 'APP-064', 'SYNC-018'],
   target: 'server',
   async run(ctx) {
     await withIntegration(ctx, SCENARIO, {}, async (it) => {
@@ -153,7 +154,12 @@ export default defineCheck({
       const before = { a2: downloads(it.app, '/files/a2.txt'), c: downloads(it.app, '/files/c.txt') };
       const moved = 'https://127.0.0.1:9/files/b.txt?__file-key=bee';
       it.app.change({ thing: { update: [{ id: 'f1', attachments: ['{{url}}/files/a2.txt', moved] }] } });
-      await it.sync(`MAP-035: a sync after the file addresses changed (${moved} has the key of a stored file and must not be fetched)`);
+      const fetched = (): number => it.app.requests.filter((r) => (r.method === 'GET' && r.path.startsWith('/files/')) || r.path === APP_PATHS.resource).length;
+      const first = it.firstRun?.stats.files;
+      if (first !== fetched()) fail(`the first run's stats.files is ${JSON.stringify(first)}; it downloaded ${fetched()} files (GET /files/... and resource requests at the app)`, lastResponse(ctx));
+      const fetchedBefore = fetched();
+      const second = await it.sync(`MAP-035: a sync after the file addresses changed (${moved} has the key of a stored file and must not be fetched)`);
+      if (second.stats.files !== fetched() - fetchedBefore) fail(`the run after the addresses changed reports stats.files ${second.stats.files}; it downloaded ${fetched() - fetchedBefore} file (the new address /files/a2.txt)`, lastResponse(ctx));
       entity = (await it.byKey('thing')).get('f1');
       const after = files(ctx, entity?.[it.field('Attachments')], 'the field "attachments" after the addresses changed');
       const urls = after.map((f) => f.url);
