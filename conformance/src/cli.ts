@@ -69,9 +69,10 @@ Choosing what runs:
                    ${CHECK_TIME_LIMIT_MS.full / 1000} in full): a check that hangs fails, naming its last request
   --request-timeout MS
                    per-request time-out (default ${DEFAULT_TIMEOUT_MS})
-  --concurrency N  lanes of checks run at the same time (default ${DEFAULT_CONCURRENCY}); checks that share
-                   something of the whole workspace (the webhook list, integration accounts) share a
-                   lane and run one after the other; 1 runs every check alone, in catalogue order
+  --concurrency N  lanes of checks run at the same time (default ${DEFAULT_CONCURRENCY.quick} in the quick profile,
+                   ${DEFAULT_CONCURRENCY.full} in full); checks that share something of the whole workspace (the
+                   webhook list, integration accounts) share a lane and run one after the other; 1 runs
+                   every check alone, in catalogue order
 
 Reports:
   --json FILE      the run as JSON (spec/conformance/report.schema.json), traceability included
@@ -282,7 +283,7 @@ export async function main(argv: string[]): Promise<number> {
   const timeoutMs = integer(values['request-timeout'], '--request-timeout', 1);
   const runTimeoutS = integer(values.timeout, '--timeout', 1);
   const checkTimeoutS = integer(values['check-timeout'], '--check-timeout', 1);
-  const concurrency = integer(values.concurrency, '--concurrency', 1) ?? DEFAULT_CONCURRENCY;
+  const concurrency = integer(values.concurrency, '--concurrency', 1) ?? DEFAULT_CONCURRENCY[profile];
   const planned = plan({ ...selection, ...(runs === undefined ? {} : { numRuns: runs }) });
   if (values.path !== undefined && planned.checks.length !== 1) throw new UsageError('--path replays one property: select exactly one check with --only');
   const expectedFailuresFile = values['expected-failures'];

@@ -69,7 +69,7 @@ export interface RunOptions {
    * or areas, or `all`): a feature such a check finds missing is a wrong answer, graded at the check's own level.
    */
   claims?: readonly string[];
-  /** Lanes run at the same time (lanes.ts); default DEFAULT_CONCURRENCY; 1 runs every check one after the other. */
+  /** Lanes run at the same time (lanes.ts); default DEFAULT_CONCURRENCY of the profile; 1 runs every check one after the other. */
   concurrency?: number;
   /** App target: the account and what may be done with it. */
   app?: AppTargetOptions;
@@ -82,11 +82,13 @@ export interface RunOptions {
 
 
 /**
- * Lanes of checks run at the same time by default (`--concurrency`): three, so the checks that wait (for a
- * webhook retry, a slow receiver, an app that says "try later") do not hold up the others; a server with
- * tight rate limits is run with 1.
+ * Lanes of checks run at the same time by default (`--concurrency`), by profile. Quick: three, so the
+ * checks that wait (for a webhook retry, a slow receiver, an app that says "try later") do not hold up
+ * the others. Full: one, since its heavy checks (lists of 10,000 values, megabyte documents) keep a
+ * server busy for seconds and would starve the checks beside them into time-outs. A server with tight
+ * rate limits is run with 1.
  */
-export const DEFAULT_CONCURRENCY = 3;
+export const DEFAULT_CONCURRENCY: Readonly<Record<Profile, number>> = { quick: 3, full: 1 };
 
 /** Default time limit of one check: a check that hangs fails in this time, naming its last exchange. */
 export const CHECK_TIME_LIMIT_MS: Readonly<Record<Profile, number>> = { quick: 60_000, full: 15 * 60_000 };
@@ -219,7 +221,7 @@ export async function runChecks(options: RunOptions): Promise<RunSummary> {
   const runEnd = options.runTimeoutMs === undefined ? Number.POSITIVE_INFINITY : Date.now() + options.runTimeoutMs;
   const runLimit = `the run's time limit (--timeout ${seconds(options.runTimeoutMs ?? 0)})`;
   let interrupted: string | undefined;
-  const results = await runInLanes(checks, laneOf, options.concurrency ?? DEFAULT_CONCURRENCY, async (check): Promise<CheckResult> => {
+  const results = await runInLanes(checks, laneOf, options.concurrency ?? DEFAULT_CONCURRENCY[profile], async (check): Promise<CheckResult> => {
     if (Date.now() >= runEnd) {
       interrupted ??= `${runLimit} ran out before ${check.id}`;
       const result: CheckResult = { ...notRun(check), message: `not run: ${runLimit} ran out` };
