@@ -54,6 +54,7 @@ import protectionCustomField from './protection-custom-field.js';
 import protectionRichText from './protection-rich-text.js';
 import schemaRefused from './schema-refused.js';
 import schemaRefusedMessage from './schema-refused-message.js';
+import sourceAdmin from './source-admin.js';
 import tokenRefresh from './token-refresh.js';
 import tokenRefreshExpiresOn from './token-refresh-expires-on.js';
 import tryLater from './try-later.js';
@@ -99,6 +100,8 @@ export const syncChecks: readonly Check[] = [
   dataRequests,
   datalist,
   logo,
+  // Sources through the admin API.
+  sourceAdmin,
   // Full and delta runs, protection.
   deltaAppliesDelivered,
   deltaRemove,

@@ -37,7 +37,7 @@ async function keepOn(ctx: CheckContext, it: Integration): Promise<void> {
 export default defineCheck({
   id: 'sync.keep-unsynced',
   name:
-    'With the keep-unsynced option on (PATCH keepUnsynced true) a full sync keeps the Entities it did not deliver (also over several pages) while a delta REMOVE still removes its ' +
+    'With the keep-unsynced option on (PATCH keepUnsynced true, or given when the source is added) a full sync keeps the Entities it did not deliver (also over several pages) while a delta REMOVE still removes its ' +
     'Entity; turned off again, the next full sync removes what it did not deliver (if supported: a server without the option refuses it with integration.error/option-unsupported)',
   level: 'MUST',
   unsupported: 'SHOULD',
@@ -66,6 +66,12 @@ export default defineCheck({
       if (it.source.keepUnsynced !== false) fail(`SYNC-008: a source added without keepUnsynced shows keepUnsynced ${JSON.stringify(it.source.keepUnsynced)}; the option is off by default`, lastResponse(ctx));
       await step('the first full sync (the option off)', [{ items: [row('k1', 1), row('k2', 2), row('k3', 3), row('k4', 4)], synchronizationType: 'full' }], false);
       await keepOn(ctx, it);
+      // The option given when a source is added (another Space of the same account, never synchronized).
+      const added = await it.addSource({ keepUnsynced: true });
+      const addedRead = await getSource(ctx, added.id);
+      if (added.keepUnsynced !== true || addedRead.keepUnsynced !== true) {
+        fail(`SYNC-009: a source added with keepUnsynced true shows keepUnsynced ${JSON.stringify(added.keepUnsynced)} (read back: ${JSON.stringify(addedRead.keepUnsynced)}), expected true`, lastResponse(ctx));
+      }
       await step(
         'a full sync of two pages with keepUnsynced on that delivers k1 (first row of the first page) and k2 (last of the last): k3 and k4 are kept',
         [

@@ -1,7 +1,10 @@
 import { isDeepStrictEqual } from 'node:util';
 import { fail } from '../../assert.js';
-import { defineCheck } from '../../check.js';
-import type { JsonRecord } from '../../shapes.js';
+import { defineCheck, type CheckContext } from '../../check.js';
+import { Receiver } from '../../receiver.js';
+import { isRecord, type JsonRecord } from '../../shapes.js';
+import { addHook, delivered, removeHook, type Effect, type Hook } from '../webhooks/support.js';
+import type { SyncRun } from './admin.js';
 import { lastResponse, testUsers, withIntegration, withUsers, type TestUser } from './integration.js';
 import type { AppDataRow } from './mock.js';
 import { MULTI_OPTIONS, SELECT_OPTIONS, WORKFLOW_OPTIONS, buildScenario, keyAndName } from './scenarios.js';
@@ -50,15 +53,68 @@ function scenario(ada: TestUser, bob: TestUser) {
   });
 }
 
+/** The svc/id of the Entity of a row in a raw snapshot ('' when the row has none). */
+function entityId(raw: RawSnapshot, type: string, key: string): string {
+  const id = raw[type]?.[key]?.['svc/id'];
+  return typeof id === 'string' ? id : '';
+}
+
+/** The effects of run `runId` at the webhook, once one on the Entity `last` (changed at the end of the run) has arrived. */
+async function effectsOfRun(receiver: Receiver, hook: Hook, last: string, runId: number): Promise<Effect[]> {
+  const correlationId = `svc-sync/${runId}`;
+  const effects = () => delivered(receiver, hook).flatMap((r) => (r.delivery.command.correlationId === correlationId ? r.delivery.effects : []));
+  await receiver.waitFor(() => effects().some((e) => e.id === last), { what: `an effect of run ${runId} on the Entity ${last} at webhook ${hook.id} (${hook.type})` });
+  return effects();
+}
+
+function refSet(value: unknown): string[] {
+  const list = Array.isArray(value) ? value : value === null || value === undefined ? [] : [value];
+  return list.map((v) => (isRecord(v) ? String(v['svc/id']) : JSON.stringify(v))).sort();
+}
+
+/**
+ * The links the run set at its end are reported as svc.entity/update effects of the Entity, with the relation's new value in `values` and the
+ * old one in `valuesBefore`: t3's Project (none -> p3) and Related projects ([p1] -> [p1, p3]); t1 and t5, delivered unchanged, get no effect.
+ */
+function expectLinkEffects(ctx: CheckContext, effects: Effect[], after: RawSnapshot, field: (name: string) => string, runId: number): void {
+  const t3 = entityId(after, 'task', 't3');
+  const [p1, p3] = [entityId(after, 'project', 'p1'), entityId(after, 'project', 'p3')];
+  const mine = effects.filter((e) => e.id === t3);
+  const other = mine.find((e) => e.effect !== 'svc.entity/update');
+  if (other) fail(`MAP-074/WH-022: run ${runId} set the links of task t3 at its end; it should report them as svc.entity/update effects of t3, it reported ${JSON.stringify(other)}`, lastResponse(ctx));
+  const values: Record<string, unknown> = {};
+  const valuesBefore: Record<string, unknown> = {};
+  for (const effect of mine) {
+    if (effect.effect !== 'svc.entity/update') continue;
+    Object.assign(values, effect.values);
+    Object.assign(valuesBefore, effect.valuesBefore);
+  }
+  const expected: Array<[string, string[], string[]]> = [
+    [field('Project'), [p3], []],
+    [field('Related projects'), [p1, p3].sort(), [p1]],
+  ];
+  for (const [name, now, was] of expected) {
+    const shown = `values ${JSON.stringify(values[name])}, valuesBefore ${JSON.stringify(valuesBefore[name])}`;
+    if (!(name in values) || !(name in valuesBefore) || !isDeepStrictEqual(refSet(values[name]), now) || !isDeepStrictEqual(refSet(valuesBefore[name]), was)) {
+      fail(`MAP-074/WH-018: run ${runId} linked task t3's ${name} at its end (p1 is ${p1}, p3 is ${p3}); its svc.entity/update effects show ${shown}, expected the new value ${JSON.stringify(now)} and the old one ${JSON.stringify(was)}`, lastResponse(ctx));
+    }
+  }
+  for (const key of ['t1', 't5']) {
+    const id = entityId(after, 'task', key);
+    const noise = effects.filter((e) => e.id === id);
+    if (noise.length > 0) fail(`MAP-074/SYNC-011: task ${key} was delivered unchanged and keeps its links, yet run ${runId} reported ${JSON.stringify(noise)}`, lastResponse(ctx));
+  }
+}
+
 export default defineCheck({
   id: 'sync.links-resync',
   name:
     'Select, workflow, multi select, people and integration relation values (many-to-one, many-to-many, one-to-one) of rows synchronized again: an unchanged row leaves its Entity untouched ' +
     '(svc/modification-date too), changed and cleared values change its links, keys given as a JSON array or its text (repeats and blanks around keys dropped, numbers as their text), and a key whose target row comes in a later run links then; ' +
-    'a run with no change in the app changes no Entity',
+    'a run with no change in the app changes no Entity; the links a run sets at its end are reported to webhooks as svc.entity/update effects with the new and the old value, and none for links left as they were',
   level: 'MUST',
   area: 'mapping',
-  requirements: ['MAP-020', 'MAP-023', 'MAP-029', 'MAP-044', 'MAP-045', 'MAP-046', 'MAP-048', 'MAP-049', 'MAP-050', 'SYNC-011'],
+  requirements: ['MAP-020', 'MAP-023', 'MAP-029', 'MAP-044', 'MAP-045', 'MAP-046', 'MAP-048', 'MAP-049', 'MAP-050', 'MAP-074', 'SYNC-011', 'WH-018', 'WH-022'],
   target: 'server',
   async run(ctx) {
     const users = testUsers(2);
@@ -113,10 +169,23 @@ export default defineCheck({
           },
           project: { create: [{ id: 'p3', name: 'Mercury' }] },
         });
-        const second = await it.sync('a full sync after t2 changed or cleared every value, t4 came, and the project p3 that t3 names came');
+        // A webhook on the tasks shows what the run reports of the links it sets at its end.
+        const receiver = await Receiver.start();
+        const hook = await addHook(ctx, receiver, it.database('task'));
+        let second: SyncRun;
+        let after: RawSnapshot;
+        let secondValues: Snapshot;
+        let runEffects: Effect[];
+        try {
+          second = await it.sync('a full sync after t2 changed or cleared every value, t4 came, and the project p3 that t3 names came');
+          ({ raw: after, values: secondValues } = await read());
+          runEffects = await effectsOfRun(receiver, hook, entityId(after, 'task', 't3'), second.id);
+        } finally {
+          await removeHook(ctx, hook);
+          await receiver.close();
+        }
         // t2 is the one Entity the rows change (t3 and t4 are linked by key at the end of the run, t1 is delivered unchanged).
         if (second.stats.updated !== 1 || second.stats.created !== 2) fail(`SYNC-011: the second run reports updated ${second.stats.updated} and created ${second.stats.created}, expected 1 (t2) and 2 (t4, p3)`, lastResponse(ctx));
-        const { raw: after, values: secondValues } = await read();
         expectTasks(
           secondValues,
           {
@@ -128,6 +197,7 @@ export default defineCheck({
           'MAP-020/MAP-029/MAP-044/MAP-049 after the second sync',
         );
         untouched(before, after, [['task', 't1']], 'SYNC-011 the second sync');
+        expectLinkEffects(ctx, runEffects, after, it.field, second.id);
 
         const third = await it.sync('a full sync with no change in the app');
         if (third.stats.updated !== 0 || third.stats.created !== 0 || third.stats.removed !== 0) fail(`SYNC-011: a run with no change in the app reports ${JSON.stringify(third.stats)}; it updates, creates and removes nothing`, lastResponse(ctx));

@@ -2,6 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { fail } from '../../assert.js';
 import { defineCheck, type CheckContext } from '../../check.js';
 import { isRecord, type JsonRecord } from '../../shapes.js';
+import { run } from '../../workspace.js';
 import { expectKeys } from './expect-entities.js';
 import { lastResponse, withIntegration } from './integration.js';
 import { expectField } from './schema-expect.js';
@@ -62,10 +63,11 @@ export default defineCheck({
     'An integration relation (a text field with a relation to another type of the source) creates a hidden text field "<field name> key" holding the key, the relation field ' +
     '<Space>/<relation.name> and the collection <Space>/<relation.targetName> on the target (one-to-one: a single value), linked by key at the end of the run even when the target type is synchronized later; ' +
     'a relation to a type outside the source keeps only its key; without relation.name and targetName the ends take the field\'s and the type\'s names, keys are trimmed, a many-to-many value is an array, its JSON text or one key, ' +
-    'readonly locks the key field and both ends, and links in these fields protect nothing',
+    'readonly locks the key field and both ends, and links in these fields protect nothing; keys written by hand into a key field (one key in a many-to-many one) link at the end of a delta run ' +
+    'that delivers none of the rows but new Entities of the target type',
   level: 'MUST',
   area: 'mapping',
-  requirements: ['MAP-048', 'MAP-049', 'MAP-050', 'MAP-069', 'SYNC-004'],
+  requirements: ['MAP-048', 'MAP-049', 'MAP-050', 'MAP-069', 'MAP-074', 'SYNC-004'],
   target: 'server',
   async run(ctx) {
     await withIntegration(ctx, SCENARIO, { types: ['task', 'project'] }, async (it) => {
@@ -143,6 +145,28 @@ export default defineCheck({
       for (const [key, name, want] of backLinks) {
         const got = refIds(projectRows.get(key)?.[it.field(name)]);
         if (!isDeepStrictEqual(got, want)) fail(`MAP-050: project ${key} holds ${name} ${JSON.stringify(got)}, expected ${JSON.stringify(want)}`, lastResponse(ctx));
+      }
+
+      // Links come from the key fields as they hold at the end of a run: keys written into them by hand link, in a delta run that delivers
+      // no task, once the target type got new Entities: one key (not a JSON array) in t5's many-to-many key field, and t4's the number 7.
+      const keyWrites: Array<[string, string]> = [
+        ['t5', 'p1'],
+        ['t4', '7'],
+      ];
+      for (const [key, value] of keyWrites) {
+        await run(ctx, { command: 'svc.entity/update', args: { type: tasks, entity: { 'svc/id': t(key), [it.field('Related Ids key')]: value } } }, `writing ${JSON.stringify(value)} into the key field Related Ids key of task ${key}`);
+      }
+      it.app.change({ project: { create: [{ id: 7, name: 'Seven' }] } });
+      await it.sync('a delta sync that delivers only the new project 7, after keys were written by hand into the key fields of t4 and t5');
+      const p7 = idOf(ctx, await it.byKey('project'), '7', 'the project');
+      const relinked = await it.byKey('task');
+      const handLinks: Array<[string, string[], string]> = [
+        ['t5', [p1], 'the one key "p1" (not a JSON array) in its many-to-many key field'],
+        ['t4', [p7], 'the key "7" in its many-to-many key field, which names the new project 7'],
+      ];
+      for (const [key, want, why] of handLinks) {
+        const got = refIds(relinked.get(key)?.[it.field('Related Ids')]);
+        if (!isDeepStrictEqual(got, want)) fail(`MAP-074: after a run in which the projects got new Entities, task ${key} links Related Ids to ${JSON.stringify(got)}, expected ${JSON.stringify(want)}: ${why} (p1 is ${p1}, 7 is ${p7})`, lastResponse(ctx));
       }
 
       // The relation fields are the sync's own: a link in them protects nothing. t3 (linked to p1 and p2) is deleted in the app.

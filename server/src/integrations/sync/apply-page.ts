@@ -3,6 +3,7 @@
 // writes nothing, so repeating a sync changes nothing); a `REMOVE` row removes its Entity, or
 // marks it `deleted in source` when the protection rule keeps it. Relation links of integration
 // relations are set later, by the link pass (their target may come in a later type).
+import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../../db/database.js';
 import { decodeContent } from '../../documents/formats.js';
 import { writeDocuments, type DocumentWriteInput } from '../../documents/store.js';
@@ -158,11 +159,20 @@ export async function applyPage(tx: Queryable, catalog: Catalog, input: PageInpu
     }
     const entity = current.get(entityId) as CurrentEntity;
     const changed = changedFields(type, entity, values);
+    // A rich text field the Entity has no document for (added to the Database after it, or cleared) gets one now, so the delivered content lands.
+    const data = { ...entity.data };
+    for (const text of row.richText) {
+      const field = type.fieldsByName.get(text.field);
+      if (!field || typeof data[field.key as string] === 'string') continue;
+      const secret = randomUUID();
+      data[field.key as string] = secret;
+      changed[field.name] = { [RICH_TEXT_SECRET]: secret };
+    }
     if (Object.keys(changed).length > 0) {
       await updateEntity(tx, catalog, type.name, { 'svc/id': entityId, ...changed }, observer, { writeReadOnly: true });
       stats.updated += 1;
     }
-    queueDocuments(row, entity.data);
+    queueDocuments(row, data);
     delivered.push(row.key);
   }
   if (removals.size > 0) {

@@ -79,7 +79,7 @@ export async function removeOrMark(
   const flag = type.fieldsByName.get(mapping.deletedInSourceField);
   for (const id of live) {
     if (kept.has(id)) {
-      if (flag && existing.get(id)?.[flag.key as string] !== 'yes') await updateEntity(tx, catalog, type.name, { 'svc/id': id, [flag.name]: 'yes' }, observer);
+      if (flag && existing.get(id)?.[flag.key as string] !== 'yes') await updateEntity(tx, catalog, type.name, { 'svc/id': id, [flag.name]: 'yes' }, observer, { writeReadOnly: true });
       marked.push(id);
     } else {
       await deleteEntity(tx, catalog, type.name, id, observer);
