@@ -77,7 +77,7 @@ const SERVER_OPTIONS: ServerOptions = {
   webhookTimeoutMs: 5_000,
   webhookPollMs: 100,
   appAllow: ['127.0.0.1'],
-  integrations: { timeoutMs: 3000, retry: { baseMs: 20, maxMs: 200, attempts: 5 } },
+  integrations: { timeoutMs: 3000 },
 };
 
 function namespace(): StrykerNamespace {

@@ -62,7 +62,7 @@ describe('server faults against the reference server on pg-mem', () => {
   const results: FaultRunResult[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer({ name: 'pg-mem' }, { appAllow: ['127.0.0.1'], integrations: { timeoutMs: 3000, retry: { baseMs: 20, maxMs: 200, attempts: 5 } } });
+    server = await startTestServer({ name: 'pg-mem' }, { appAllow: ['127.0.0.1'], integrations: { timeoutMs: 3000 } });
     options = { upstream: server.baseUrl, token: server.token, seed, numRuns, timeoutMs };
   });
 

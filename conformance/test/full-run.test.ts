@@ -30,7 +30,7 @@ describe('svc-conformance server --profile full against the reference server', (
   const files = { json: '', junit: '', html: '' };
 
   beforeAll(async () => {
-    server = await startTestServer({ name: 'pg-mem' }, { appAllow: ['127.0.0.1'], integrations: { timeoutMs: 3000, retry: { baseMs: 20, maxMs: 200, attempts: 5 } } });
+    server = await startTestServer({ name: 'pg-mem' }, { appAllow: ['127.0.0.1'], integrations: { timeoutMs: 3000 } });
     const { rows } = await server.db.query<{ user_id: string }>('SELECT user_id FROM api_tokens LIMIT 1');
     const readerToken = await issueToken(server.db, { accessLevel: 'reader', userId: rows[0]?.user_id as string, label: 'a reader (full run)' });
     dir = await mkdtemp(join(tmpdir(), 'svc-full-run-'));

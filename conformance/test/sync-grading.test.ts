@@ -64,7 +64,7 @@ describe('sync.keep-unsynced: if supported, then correct (reference server on pg
   let server: RunningServer;
   let proxy: FaultProxy;
   beforeAll(async () => {
-    server = await startTestServer({ name: 'pg-mem' }, { appAllow: ['127.0.0.1'], integrations: { timeoutMs: 3000, retry: { baseMs: 20, maxMs: 200, attempts: 5 } } });
+    server = await startTestServer({ name: 'pg-mem' }, { appAllow: ['127.0.0.1'], integrations: { timeoutMs: 3000 } });
     proxy = await startFaultProxy({ upstream: server.baseUrl });
   });
   afterAll(async () => {

@@ -1,7 +1,7 @@
 // The sync checks (conformance/src/checks/sync) against the reference server, once per storage
 // (pg-mem, and PostgreSQL when DATABASE_URL is set): the server may call the mock app on loopback,
-// with short app time-outs and tryLater back-off. One test per check, titled with its id and
-// requirement IDs.
+// with short app time-outs and the default tryLater schedule (sync.try-later-schedule checks it). One
+// test per check, titled with its id and requirement IDs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncChecks } from '../src/checks/sync/index.js';
 import { runChecks } from '../src/runner.js';
@@ -15,7 +15,7 @@ const numRuns = Number(process.env.SVC_RUNS ?? 10);
 describe.each(storages)('sync checks against the reference server on $name', (storage) => {
   let server: RunningServer;
   beforeAll(async () => {
-    server = await startTestServer(storage, { appAllow: ['127.0.0.1'], integrations: { timeoutMs: 3000, retry: { baseMs: 20, maxMs: 200, attempts: 5 } } });
+    server = await startTestServer(storage, { appAllow: ['127.0.0.1'], integrations: { timeoutMs: 3000 } });
   });
   afterAll(() => server?.close());
 
