@@ -14,7 +14,9 @@ const AREA_LANES: Readonly<Record<string, string>> = {
   sync: 'integrations',
   events: 'integrations',
   oauth: 'integrations',
-  mapping: 'integrations',
+  // The mapping checks read and write only the accounts, sources, Spaces and users they create
+  // (unique names and e-mails), never a list of the whole workspace: a lane of their own.
+  mapping: 'mapping',
   webhooks: 'webhooks',
   documents: 'documents',
   comments: 'documents',

@@ -82,13 +82,13 @@ export interface RunOptions {
 
 
 /**
- * Lanes of checks run at the same time by default (`--concurrency`), by profile. Quick: three, so the
+ * Lanes of checks run at the same time by default (`--concurrency`), by profile. Quick: four, so the
  * checks that wait (for a webhook retry, a slow receiver, an app that says "try later") do not hold up
  * the others. Full: one, since its heavy checks (lists of 10,000 values, megabyte documents) keep a
  * server busy for seconds and would starve the checks beside them into time-outs. A server with tight
  * rate limits is run with 1.
  */
-export const DEFAULT_CONCURRENCY: Readonly<Record<Profile, number>> = { quick: 3, full: 1 };
+export const DEFAULT_CONCURRENCY: Readonly<Record<Profile, number>> = { quick: 4, full: 1 };
 
 /** Default time limit of one check: a check that hangs fails in this time, naming its last exchange. */
 export const CHECK_TIME_LIMIT_MS: Readonly<Record<Profile, number>> = { quick: 60_000, full: 15 * 60_000 };

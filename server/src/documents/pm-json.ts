@@ -70,7 +70,7 @@ function nodeFromJson(value: unknown, path: string, depth: number): PMNode | nul
   try {
     // `create` merges adjacent text nodes with equal marks (Fragment.fromArray). Images carry no
     // marks (the Yjs store keeps none on them): marks written on one are dropped.
-    node = type.create(attrs ?? null, children, name === 'image' ? undefined : marks);
+    node = type.create(attrs ?? null, children, name === 'image' || name === 'hard_break' ? undefined : marks);
   } catch (error) {
     throw contentInvalid(`${path}: ${describeError(error)}.`, path);
   }

@@ -10,6 +10,7 @@ import depthLimit from './depth-limit.js';
 import invalidContent from './invalid-content.js';
 import markerLimit from './marker-limit.js';
 import jsonRoundTrip from './json-round-trip.js';
+import markdownEdges from './markdown-edges.js';
 import markdownRoundTrip from './markdown-round-trip.js';
 import notFound from './not-found.js';
 import plainText from './plain-text.js';
@@ -18,6 +19,9 @@ import richTextField from './rich-text-field.js';
 import tooLarge from './too-large.js';
 import unknownFormat from './unknown-format.js';
 import xssStripped from './xss-stripped.js';
+import limitsEdges from './limits-edges.js';
+import htmlEdges from './html-edges.js';
+import urlEdges from './url-edges.js';
 
 export const documentsChecks: readonly Check[] = [
   readWriteFormats,
@@ -30,9 +34,13 @@ export const documentsChecks: readonly Check[] = [
   depthLimit,
   markerLimit,
   xssStripped,
+  limitsEdges,
+  htmlEdges,
+  urlEdges,
   richTextField,
   jsonRoundTrip,
   markdownRoundTrip,
+  markdownEdges,
   htmlRoundTrip,
   plainText,
   concurrentWrites,

@@ -89,6 +89,12 @@ export const HTML_READS: readonly ReadEdge[] = [
     content: 'a <code>c</code> <strong>s</strong> <em>e</em> <del>d</del> <a href="/l">l</a> <img src="/i.png"><br>x<p>para</p>tail',
     doc: doc(p('a ', text('c', code), ' ', text('s', bold), ' ', text('e', italic), ' ', text('d', strike), ' ', text('l', link('/l')), ' ', image('/i.png'), br, 'x'), p('para'), p('tail')),
   },
+  // A cell holds one paragraph: a p inside a th or td is that paragraph.
+  {
+    name: 'table cells holding p elements',
+    content: '<table><thead><tr><th><p>h <b>b</b></p></th></tr></thead><tbody><tr><td><p>c</p></td></tr></tbody></table>',
+    doc: doc(table([['h ', text('b', bold)]], [['c']])),
+  },
   { name: 'elements without a node of their own', content: '<div><p>a <span>b</span> <u>c</u></p><section><h2>d</h2></section></div>', doc: doc(p('a b c'), heading(2, 'd')) },
   { name: 'an image inside marks and a link', content: '<p><del><img src="/i.png" alt="a"></del> <a href="/l"><strong><img src="/b.png"></strong></a></p>', doc: doc(p(image('/i.png', 'a'), ' ', image('/b.png'))) },
   { name: 'empty inline elements', content: '<p>a<code></code><strong></strong><em></em>b</p>', doc: doc(p('ab')) },

@@ -16,7 +16,9 @@ const HOSTILE: Array<{ format: WriteFormat; content: unknown }> = [
     format: 'md',
     content:
       'safe [click](javascript:alert(1)) ![i](javascript:alert(2)) <script>alert(3)</script>\n\n<img src=x onerror=alert(4)>\n\n' +
-      '[too](JaVaScRiPt:alert(5)) [data](data:text/html;base64,PHNjcmlwdD4=) <a href="javascript:alert(6)">raw</a>\n\n<script>\nalert(7)\n</script>\n',
+      '[too](JaVaScRiPt:alert(5)) [data](data:text/html;base64,PHNjcmlwdD4=) <a href="javascript:alert(6)">raw</a>\n\n<script>\nalert(7)\n</script>\n\n' +
+      // A link and an image by reference to an unsafe address.
+      'by [reference][bad] ![ref image][bad]\n\n[bad]: javascript:alert(8)\n',
   },
   {
     format: 'json',
