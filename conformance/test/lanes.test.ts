@@ -49,10 +49,11 @@ describe('runInLanes', () => {
 });
 
 describe('laneOf', () => {
-  it('puts every check that touches the webhook list in the webhooks lane, and every integration check in one lane', () => {
+  it('puts every check that touches the webhook list in the webhooks lane, every integration check in one lane, and the mapping checks (only what they create) in their own', () => {
     const checks = checksFor('server');
     expect(laneOf(checks.find((c) => c.id === 'auth.webhooks-need-architect')!)).toBe('webhooks');
-    for (const check of checks.filter((c) => ['app', 'sync', 'events', 'oauth', 'mapping'].includes(c.area))) expect(laneOf(check)).toBe('integrations');
+    for (const check of checks.filter((c) => ['app', 'sync', 'events', 'oauth'].includes(c.area))) expect(laneOf(check)).toBe('integrations');
+    for (const check of checks.filter((c) => c.area === 'mapping')) expect(laneOf(check)).toBe('mapping');
     for (const check of checks.filter((c) => c.area === 'webhooks')) expect(laneOf(check)).toBe('webhooks');
   });
 });
