@@ -660,6 +660,165 @@ export const EXPLAINED: readonly Explanation[] = [
       ["server/src/integrations/sync/source-store.ts", "MethodExpression", "id.toLowerCase()", "id.toUpperCase()"],
     ],
   ),
+  // documents: equivalent survivors the document checks cannot tell apart (helpers' review of the 2026-11-26 run)
+  ...withReason(
+    "Buffer.byteLength with an empty encoding counts UTF-8 too",
+    [
+      ["server/src/documents/formats.ts", "StringLiteral", "'utf8'", "\"\""],
+    ],
+  ),
+  ...withReason(
+    "a Failure is no RangeError and is thrown on unchanged; no RangeError reaches this point",
+    [
+      ["server/src/documents/formats.ts", "ConditionalExpression", "error instanceof Failure", "true"],
+      ["server/src/documents/formats.ts", "ConditionalExpression", "error instanceof Failure", "false"],
+    ],
+  ),
+  ...withReason(
+    "out of reach: the parsers throw only Failures (pm-json wraps its errors, html.ts turns parse5's stack overflow into one, the trees are depth-bounded first)",
+    [
+      ["server/src/documents/formats.ts", "ConditionalExpression", "error instanceof RangeError", "true"],
+      ["server/src/documents/formats.ts", "ConditionalExpression", "error instanceof RangeError", "false"],
+      ["server/src/documents/formats.ts", "StringLiteral", "`The content cannot be read as ${format}: ${error.message}.`", "``"],
+    ],
+  ),
+  ...withReason(
+    "a template's content is not among its children, and an embed is void: sanitizing drops them with or without the tag in the list",
+    [
+      ["server/src/documents/html.ts", "StringLiteral", "'template'", "\"\""],
+      ["server/src/documents/html.ts", "StringLiteral", "'embed'", "\"\""],
+    ],
+  ),
+  ...withReason(
+    "after sanitizing, children are only elements and text, and text nodes have no tagName",
+    [
+      ["server/src/documents/html.ts", "ConditionalExpression", "child.type === 'element'", "true"],
+    ],
+  ),
+  ...withReason(
+    "sanitizing keeps only language-* classes on code",
+    [
+      ["server/src/documents/html.ts", "StringLiteral", "'language-'", "\"\""],
+    ],
+  ),
+  ...withReason(
+    "the depth is only compared with the stop depth, which any deeper node passes either way; stopping early changes no verdict",
+    [
+      ["server/src/documents/limits.ts", "ConditionalExpression", "depth > max", "true"],
+      ["server/src/documents/limits.ts", "EqualityOperator", "depth > max", "depth >= max"],
+      ["server/src/documents/limits.ts", "ConditionalExpression", "max > stopAt", "false"],
+    ],
+  ),
+  ...withReason(
+    "every unist node is a non-null object",
+    [
+      ["server/src/documents/limits.ts", "ConditionalExpression", "typeof node === 'object' && node !== null", "true"],
+      ["server/src/documents/limits.ts", "LogicalOperator", "typeof node === 'object' && node !== null", "typeof node === 'object' || node !== null"],
+      ["server/src/documents/limits.ts", "ConditionalExpression", "typeof node === 'object'", "true"],
+      ["server/src/documents/limits.ts", "ConditionalExpression", "node !== null", "true"],
+    ],
+  ),
+  ...withReason(
+    "a text node always has text, and a textblock holds no textblock",
+    [
+      ["server/src/documents/plain-text.ts", "BooleanLiteral", "false", "true"],
+    ],
+  ),
+  ...withReason(
+    "Number.isInteger is false for anything that is not a number",
+    [
+      ["server/src/documents/schema.ts", "ConditionalExpression", "typeof value !== 'number'", "false"],
+    ],
+  ),
+  ...withReason(
+    "the wording of a message only; its status, name and data are the same",
+    [
+      ["server/src/documents/schema.ts", "StringLiteral", "`expected an integer from ${min} to ${max}, got ${JSON.stringify(value)}`", "``"],
+    ],
+  ),
+  ...withReason(
+    "the same maximum",
+    [
+      ["server/src/documents/schema.ts", "EqualityOperator", "depth > max", "depth >= max"],
+    ],
+  ),
+  ...withReason(
+    "a run only enters the cost squared, so its sign changes no comparison",
+    [
+      ["server/src/documents/markdown.ts", "AssignmentOperator", "run += line.match(MARKERS)?.length ?? 0", "run -= line.match(MARKERS)?.length ?? 0"],
+    ],
+  ),
+  ...withReason(
+    "isBreak(undefined) is false and a slice whose end is before its start is empty",
+    [
+      ["server/src/documents/mdast.ts", "ConditionalExpression", "first < end", "true"],
+      ["server/src/documents/mdast.ts", "EqualityOperator", "first < end", "first <= end"],
+      ["server/src/documents/mdast.ts", "ConditionalExpression", "end > first", "true"],
+      ["server/src/documents/mdast.ts", "EqualityOperator", "end > first", "end >= first"],
+    ],
+  ),
+  ...withReason(
+    "nextMarks[0] is read only for a break at position 0, and trimming removed those",
+    [
+      ["server/src/documents/mdast.ts", "EqualityOperator", "i >= 0", "i > 0"],
+    ],
+  ),
+  ...withReason(
+    "only a hard break with marks would differ, and hard breaks carry no marks (they are dropped on write)",
+    [
+      ["server/src/documents/mdast.ts", "ConditionalExpression", "isBreak(node)", "false"],
+    ],
+  ),
+  ...withReason(
+    "loose or tight is markup only: the document read back is the same",
+    [
+      ["server/src/documents/mdast.ts", "ConditionalExpression", "children.length > 1", "true"],
+    ],
+  ),
+  ...withReason(
+    "no reader produces an empty text node",
+    [
+      ["server/src/documents/mdast.ts", "ConditionalExpression", "text", "true"],
+    ],
+  ),
+  ...withReason(
+    "both readers give every table row at least one cell",
+    [
+      ["server/src/documents/mdast.ts", "ArrowFunction", "(max, row) => Math.max(max, row.children.length)", "() => undefined"],
+      ["server/src/documents/mdast.ts", "ConditionalExpression", "width === 0", "false"],
+      ["server/src/documents/mdast.ts", "OptionalChaining", "node.children[0]?.children", "node.children[0].children"],
+      ["server/src/documents/mdast.ts", "ConditionalExpression", "result", "true"],
+    ],
+  ),
+  ...withReason(
+    "neither reader puts phrasing content among blocks (remark never does; rehype-remark wraps it in paragraphs)",
+    [
+      ["server/src/documents/mdast.ts", "BlockStatement", "{ switch (node.type) { case 'text': case 'inlineCode': case 'strong': case 'emphasis': ca\u2026", "{}"],
+      ["server/src/documents/mdast.ts", "StringLiteral", "'text'", "\"\""],
+      ["server/src/documents/mdast.ts", "StringLiteral", "'inlineCode'", "\"\""],
+      ["server/src/documents/mdast.ts", "StringLiteral", "'strong'", "\"\""],
+      ["server/src/documents/mdast.ts", "StringLiteral", "'emphasis'", "\"\""],
+      ["server/src/documents/mdast.ts", "StringLiteral", "'delete'", "\"\""],
+      ["server/src/documents/mdast.ts", "StringLiteral", "'link'", "\"\""],
+      ["server/src/documents/mdast.ts", "StringLiteral", "'image'", "\"\""],
+      ["server/src/documents/mdast.ts", "StringLiteral", "'break'", "\"\""],
+      ["server/src/documents/mdast.ts", "BooleanLiteral", "true", "false"],
+      ["server/src/documents/mdast.ts", "BlockStatement", "{ if (pending.length === 0) return; const content = inlineContent(pending, ctx); pending \u2026", "{}"],
+      ["server/src/documents/mdast.ts", "ConditionalExpression", "pending.length === 0", "true"],
+      ["server/src/documents/mdast.ts", "ConditionalExpression", "pending.length === 0", "false"],
+      ["server/src/documents/mdast.ts", "EqualityOperator", "pending.length === 0", "pending.length !== 0"],
+      ["server/src/documents/mdast.ts", "ArrayDeclaration", "[]", "[\"Stryker was here\"]"],
+      ["server/src/documents/mdast.ts", "ConditionalExpression", "content.some((n) => n.type !== schema.nodes.hard_break)", "true"],
+      ["server/src/documents/mdast.ts", "ConditionalExpression", "content.some((n) => n.type !== schema.nodes.hard_break)", "false"],
+      ["server/src/documents/mdast.ts", "MethodExpression", "content.some((n) => n.type !== schema.nodes.hard_break)", "content.every(n => n.type !== schema.nodes.hard_break)"],
+      ["server/src/documents/mdast.ts", "ArrowFunction", "(n) => n.type !== schema.nodes.hard_break", "() => undefined"],
+      ["server/src/documents/mdast.ts", "ConditionalExpression", "n.type !== schema.nodes.hard_break", "true"],
+      ["server/src/documents/mdast.ts", "ConditionalExpression", "n.type !== schema.nodes.hard_break", "false"],
+      ["server/src/documents/mdast.ts", "EqualityOperator", "n.type !== schema.nodes.hard_break", "n.type === schema.nodes.hard_break"],
+      ["server/src/documents/mdast.ts", "BlockStatement", "{ pending.push(node); continue; }", "{}"],
+      ["server/src/documents/mdast.ts", "ConditionalExpression", "isPhrasing(node)", "false"],
+    ],
+  ),
 ];
 
 export function explanationOf(m: { file: string; mutator: string; original: string; replacement: string }): Explanation | undefined {
