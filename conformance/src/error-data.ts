@@ -43,7 +43,7 @@ export const ERROR_DATA: Readonly<Record<ErrorName, readonly string[]>> = {
   'document.error/not-found': ['secret'],
   'document.error/format-unsupported': ['field: format'],
   'document.error/content-invalid': ['field'],
-  'document.error/too-large': ['limit'],
+  'document.error/too-large': ['limit', 'format', 'field?', 'secret?', 'index?'],
   'webhook.error/not-found': ['id'],
   'webhook.error/type-not-found': ['field: type'],
   'webhook.error/url-refused': ['field: url'],

@@ -711,7 +711,7 @@ export interface components {
          *     | `document.error/not-found` | unknown secret (404) | `{secret}` |
          *     | `document.error/format-unsupported` | unknown `format` (400) | `{field: format}` |
          *     | `document.error/content-invalid` | content cannot be read in that format (400); `field` is `content` or a JSON pointer into the request body naming the bad part (`/content/doc/content/0`), a part holding it or a part of it (a required member that is missing: where it belongs), in a batch `/args/<index>` or under it | `{field}` |
-         *     | `document.error/too-large` | content over the document size limit (413) | `{limit, format}`; on PUT also `field: content` and `secret`; in a batch `field` `/args/<index>/content`, `index` and `secret` |
+         *     | `document.error/too-large` | content over the document size limit (413); `field` is `content` on PUT, `/args/<index>/content` in a batch, where `index` is given too; `secret` on PUT and in a batch | `{limit, format, field?, secret?, index?}` |
          *     | `webhook.error/not-found` | unknown webhook id (404) | `{id}` |
          *     | `webhook.error/type-not-found` | `type` names no Database (400) | `{field: type}` |
          *     | `webhook.error/url-refused` | `url` not http(s), or a private address not allowed (400) | `{field: url}` |
