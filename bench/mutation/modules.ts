@@ -43,7 +43,9 @@ export const MODULES: readonly MutationModule[] = [
   {
     name: 'model',
     mutate: ['server/src/model/**/*.ts'],
-    checks: ['command-api', 'schema', 'query', 'webhooks', 'consistency'],
+    // Not the webhook checks: their effects are computed in server/src/webhooks (measured there), and
+    // their deliveries wait real time, so a survivor here would cost every one of them.
+    checks: ['command-api', 'schema', 'query', 'consistency'],
     what: 'the value codec, the entity writer, the schema writer and the catalogue',
   },
   {

@@ -76,12 +76,29 @@ function embedsIPv4(n: bigint): boolean {
  * IPv6 ones with runs of zero groups (which look IPv4-compatible to a sloppy test), and public IPv4
  * addresses IPv4-mapped and IPv4-compatible.
  */
-export const PUBLIC_HOSTS: readonly string[] = ['8.8.8.8', '1.1.1.1', '[2606:4700:4700::1111]', '[2001:4860:4860::8888]', '[2a00:1450::1]', '[2a00:1450::2]', '[2a00::2]', '[::ffff:8.8.8.8]', '[::8.8.8.8]'];
+export const PUBLIC_HOSTS: readonly string[] = [
+  '8.8.8.8',
+  '1.1.1.1',
+  '[2606:4700:4700::1111]',
+  '[2001:4860:4860::8888]',
+  '[2a00:1450::1]',
+  '[2a00:1450::2]',
+  '[2a00::2]',
+  '[::ffff:8.8.8.8]',
+  '[::8.8.8.8]',
+  // 10.0.0.1 in the last two groups, one of the six before them not zero: neither IPv4-compatible
+  // (::/96) nor IPv4-mapped (::ffff:0:0/96), so in no range.
+  '[0:1::a00:1]',
+  '[0:0:1::a00:1]',
+  '[0:0:0:1::a00:1]',
+  '[::1:0:a00:1]',
+  '[::1:a00:1]',
+];
 
 /**
  * The cases for a list of ranges: per range its first and last address (refused), for an IPv4
- * range also its first address IPv4-mapped and its last IPv4-compatible, and the addresses just
- * below and above it that lie in no range (accepted).
+ * range also both IPv4-mapped and IPv4-compatible, and the addresses just below and above it that
+ * lie in no range (accepted).
  */
 export function addressCases(cidrs: readonly string[]): AddressCase[] {
   const ranges = cidrs.map(rangeOf);
@@ -100,7 +117,12 @@ export function addressCases(cidrs: readonly string[]): AddressCase[] {
     add({ host: urlHost(last), refused: true, why: `the last address of ${r.cidr}` });
     if (r.kind === 'ipv4') {
       add({ host: `[::ffff:${first.toString()}]`, refused: true, why: `the first address of ${r.cidr}, IPv4-mapped` });
+      add({ host: `[::ffff:${last.toString()}]`, refused: true, why: `the last address of ${r.cidr}, IPv4-mapped` });
       if (r.last > 1n) add({ host: `[::${last.toString()}]`, refused: true, why: `the last address of ${r.cidr}, IPv4-compatible` });
+      // ::0.0.0.0 and ::0.0.0.1 are :: and ::1 (IPv6 ranges of their own): take the third address there.
+      // The first address has a zero last group (10.0.0.0 is ::a00:0), the third one a first group of zero.
+      const early = r.first > 1n ? r.first : r.first + 2n;
+      add({ host: `[::${fromBig(early, 'ipv4').toString()}]`, refused: true, why: `${early === r.first ? 'the first' : 'the third'} address of ${r.cidr}, IPv4-compatible` });
     }
     const top = (1n << BigInt(BITS[r.kind])) - 1n;
     for (const [n, side] of [

@@ -20,7 +20,10 @@ import { docToMdast, mdastToDoc } from './mdast.js';
 const SANITIZE: SanitizeSchema = {
   ...defaultSchema,
   strip: ['script', 'style', 'template', 'noscript', 'iframe', 'object', 'embed', 'textarea', 'select', 'title', 'svg', 'math'],
-  protocols: { ...defaultSchema.protocols, href: ['http', 'https', 'mailto', 'tel'], src: ['http', 'https'] },
+  // Link and image addresses are checked by the mdast mapping (urls.ts), as in every other format:
+  // this check compares schemes case-sensitively and untrimmed, and would drop `HTTPS://…` that
+  // markdown and json keep.
+  protocols: { ...defaultSchema.protocols, href: [], src: [] },
 };
 
 /** The text of an element as it stands (whitespace kept, `<br>` as a line break). Iterative. */

@@ -18,6 +18,8 @@ export const MAX_DOCUMENT_DEPTH = 48;
  * stays far below (a 1 MB document of marked-up prose: about 10^6).
  */
 export const MAX_MARKDOWN_MARKER_COST = 100_000_000;
+/** Markdown: markers in one paragraph (one paragraph alone may cost MAX_MARKDOWN_MARKER_COST). */
+export const MAX_MARKDOWN_MARKERS_PER_RUN = 10_000;
 /** Documents of one `get-documents` or `create-or-update-documents` (also the spec's maxItems). */
 export const MAX_DOCUMENTS_PER_COMMAND = 1000;
 

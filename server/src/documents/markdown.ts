@@ -7,7 +7,7 @@ import remarkGfm from 'remark-gfm';
 import remarkParse from 'remark-parse';
 import remarkStringify, { type Options as StringifyOptions } from 'remark-stringify';
 import { unified } from 'unified';
-import { contentInvalid, MAX_DOCUMENT_DEPTH, MAX_MARKDOWN_MARKER_COST, treeDepth } from './limits.js';
+import { contentInvalid, MAX_DOCUMENT_DEPTH, MAX_MARKDOWN_MARKER_COST, MAX_MARKDOWN_MARKERS_PER_RUN, treeDepth } from './limits.js';
 import { docToMdast, mdastToDoc } from './mdast.js';
 
 /**
@@ -70,8 +70,11 @@ function checkMarkerCost(markdown: string): void {
     }
     if (line.trim() === '' || BLOCK_START.test(line)) close();
     run += line.match(MARKERS)?.length ?? 0;
+    if (run > MAX_MARKDOWN_MARKERS_PER_RUN) {
+      throw contentInvalid(`The markdown has more than ${MAX_MARKDOWN_MARKERS_PER_RUN} emphasis, strikethrough or link markers in one paragraph, too many to be read in reasonable time; split the paragraph.`);
+    }
     if (cost + run * run > MAX_MARKDOWN_MARKER_COST) {
-      throw contentInvalid('The markdown has too many emphasis, strikethrough or link markers in one paragraph to be read in reasonable time; split the paragraph.');
+      throw contentInvalid(`The markdown's paragraphs hold too many emphasis, strikethrough or link markers together to be read in reasonable time (the sum over paragraphs of their markers squared is over ${MAX_MARKDOWN_MARKER_COST}); move some of it to another document.`);
     }
   }
 }

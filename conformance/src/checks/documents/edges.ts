@@ -138,7 +138,7 @@ export const CANONICAL_EDGES: readonly EdgeDocument[] = [{ name: 'every node and
 
 /**
  * Documents written otherwise than they read, and the documents they are: every attribute left out
- * read with its default, marks written on an image left out (spec/CONVENTIONS.md, "Documents").
+ * read with its default, marks written on an image or a hard break left out (spec/CONVENTIONS.md, "Documents").
  */
 export const DEFAULTED_EDGES: ReadonlyArray<EdgeDocument & { written: unknown }> = [
   {
@@ -161,6 +161,11 @@ export const DEFAULTED_EDGES: ReadonlyArray<EdgeDocument & { written: unknown }>
     name: 'marks written on an image are left out',
     written: doc(p({ type: 'image', attrs: { src: '/i.png', alt: null, title: null }, marks: [bold, link('/l')] }, text('after', bold))),
     doc: doc(p(image('/i.png'), text('after', bold))),
+  },
+  {
+    name: 'marks written on a hard break are left out',
+    written: doc(p(text('before', bold), { type: 'hard_break', marks: [bold, italic, link('/l')] }, text('after', bold))),
+    doc: doc(p(text('before', bold), br, text('after', bold))),
   },
 ];
 

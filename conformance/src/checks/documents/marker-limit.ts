@@ -17,6 +17,10 @@ const escaped = (n: number) => '\\*'.repeat(n);
 const spanned = (n: number) => `x \`${'*'.repeat(n)}\``;
 const OVER = spanned(MAX_MARKERS + 1);
 const [FIRST, SECOND] = [spanned(5_001), spanned(5_000)];
+/** The whole document may cost what one full run costs: the sum of squared marker counts of its runs. */
+const MAX_COST = MAX_MARKERS * MAX_MARKERS;
+/** Two runs of 7,072 markers cost 100,026,368, over MAX_COST; two of 7,000 cost 98,000,000. */
+const [HEAVY, HEAVY_BUT_READ] = [spanned(7_072), spanned(7_000)];
 
 const BEFORE = doc(p('as it was'));
 
@@ -35,6 +39,10 @@ const REFUSED: Array<{ what: string; markdown: string }> = [
   { what: `${MAX_MARKERS + 1} markers over two lines, the second holding " - " and "|" inside it`, markdown: `${FIRST}\na - b | ${SECOND}` },
   // A fence closed by a line of as many backticks ends there: what follows counts.
   { what: `${MAX_MARKERS + 1} markers after a closed code fence`, markdown: `\`\`\`\ncode\n\`\`\`\n${OVER}` },
+  // Runs do not add up, but their cost does: the squares of their marker counts sum to more than MAX_COST.
+  { what: `two paragraphs of 7072 markers (squares summing to more than ${MAX_COST})`, markdown: `${HEAVY}\n\n${HEAVY}` },
+  { what: `two list items of 7072 markers (squares summing to more than ${MAX_COST})`, markdown: `- ${HEAVY}\n- ${HEAVY}` },
+  { what: `three paragraphs of 5774 markers (squares summing to more than ${MAX_COST})`, markdown: [1, 2, 3].map(() => spanned(5_774)).join('\n\n') },
 ];
 
 /** Markdown that must be read although it holds more than MAX_MARKERS markers in all; the slow ones (seconds of parsing) only in the full profile. */
@@ -55,6 +63,8 @@ const ACCEPTED: Array<{ what: string; markdown: string; slow: boolean }> = [
   { what: `${MAX_MARKERS + 1} markers split by a 1) list item`, markdown: `${FIRST}\n1) ${SECOND}`, slow: false },
   { what: `${MAX_MARKERS + 1} markers in list items 1. and 10.`, markdown: `1. ${FIRST}\n10. ${SECOND}`, slow: false },
   { what: `${MAX_MARKERS + 1} markers in two table rows`, markdown: `| a |\n| - |\n| ${FIRST} |\n| ${SECOND} |`, slow: false },
+  { what: `two paragraphs of 7000 markers (squares summing to less than ${MAX_COST})`, markdown: `${HEAVY_BUT_READ}\n\n${HEAVY_BUT_READ}`, slow: false },
+  { what: `three paragraphs of 5773 markers (squares summing to less than ${MAX_COST})`, markdown: [1, 2, 3].map(() => spanned(5_773)).join('\n\n'), slow: false },
   { what: `${MAX_MARKERS} markers in one paragraph`, markdown: markers(MAX_MARKERS), slow: true },
   { what: `${MAX_MARKERS + 1} markers over two paragraphs`, markdown: `${markers(5_001)}\n\n${markers(5_000)}`, slow: true },
   { what: `${MAX_MARKERS + 1} markers split by a heading`, markdown: `${markers(5_001)}\n# ${markers(5_000)}`, slow: true },
@@ -65,7 +75,8 @@ export default defineCheck({
   id: 'documents.marker-limit',
   name:
     `Markdown with more than ${MAX_MARKERS} emphasis or link markers (escaped ones too) in one run of lines is refused with 400 document.error/content-invalid and the document stays as it was; ` +
-    `exactly ${MAX_MARKERS} are read, markers in fenced code do not count, and runs end at blank lines, block starts (headings, list items, table rows) and code fences, nowhere else`,
+    `exactly ${MAX_MARKERS} are read, markers in fenced code do not count, and runs end at blank lines, block starts (headings, list items, table rows) and code fences, nowhere else; ` +
+    `runs do not add up, but a document whose runs' squared marker counts sum to more than ${MAX_COST} is refused too`,
   level: 'SHOULD',
   area: 'documents',
   requirements: ['DOC-038'],

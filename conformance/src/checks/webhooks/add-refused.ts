@@ -3,7 +3,15 @@ import { defineCheck } from '../../check.js';
 import { withTestWorkspace } from '../../workspace.js';
 import { WEBHOOKS } from './support.js';
 
-const REFUSED_URLS = ['ftp://example.org/hooks', 'http://10.0.0.1/hooks', 'http://169.254.169.254/latest/meta-data', 'http://[fe80::1]/hooks'];
+/** Schemes other than http(s) on public hosts, literal ones too (a host name may fail to resolve in the server's network, and be refused for that alone). */
+const REFUSED_URLS = [
+  'ftp://example.org/hooks',
+  'ftp://8.8.8.8/hooks',
+  'ws://[2606:4700:4700::1111]/hooks',
+  'http://10.0.0.1/hooks',
+  'http://169.254.169.254/latest/meta-data',
+  'http://[fe80::1]/hooks',
+];
 
 export default defineCheck({
   id: 'webhooks.add-refused',
