@@ -449,6 +449,50 @@ export const EXPLAINED: readonly Explanation[] = [
       ["server/src/webhooks/target-policy.ts", "StringLiteral", "`webhook allow-list: bad prefix in \"${entry}\"`", "``"],
     ],
   ),
+  // webhooks/target-policy.ts: the address normalisation, where another path gives the same verdict
+  ...withReason('a URL host never holds a bracket inside it (URL parsing refuses one): only the brackets around an IPv6 host are there to drop', [
+    ["server/src/webhooks/target-policy.ts", "Regex", "/^\\[|\\]$/g", "/\\[|\\]$/g"],
+    ["server/src/webhooks/target-policy.ts", "Regex", "/^\\[|\\]$/g", "/^\\[|\\]/g"],
+  ]),
+  ...withReason("node's BlockList judges an IPv4-mapped IPv6 address by the IPv4 rules itself (check('::ffff:10.0.0.0', 'ipv6') is true for 10.0.0.0/8)", [
+    ["server/src/webhooks/target-policy.ts", "ConditionalExpression", "v6.isIPv4MappedAddress()", "false"],
+  ]),
+  ...withReason('the only addresses this lets through as IPv4-compatible are :: and ::1, refused as IPv6 (::/128, ::1/128) and as 0.0.0.0/8 alike', [
+    ["server/src/webhooks/target-policy.ts", "ConditionalExpression", "g !== 0 || h > 1", "true"],
+    ["server/src/webhooks/target-policy.ts", "EqualityOperator", "h > 1", "h >= 1"],
+  ]),
+  ...withReason('the wording of a refusal message: its name and field are checked, the text is for people', [
+    ["server/src/webhooks/target-policy.ts", "StringLiteral", "`\"url\" must be an absolute http or https URL; got ${JSON.stringify(raw).slice(0, 200)}.`", "``"],
+    ["server/src/webhooks/target-policy.ts", "MethodExpression", "JSON.stringify(raw).slice(0, 200)", "JSON.stringify(raw)"],
+    ["server/src/webhooks/target-policy.ts", "Regex", "/:$/", "/:/"],
+  ]),
+  ...withReason("out of reach: needs a host name that resolves only to refused addresses (or a DNS answer that changes between adding and delivering); the suite cannot count on one in the server's resolver, and the run has no DNS. server/test/webhooks-units.test.ts covers it with a stubbed resolver", [
+    ["server/src/webhooks/target-policy.ts", "BlockStatement", "{ throw refusal(`\"url\": the host ${url.hostname} resolves only to private, loopback or re…", "{}"],
+    ["server/src/webhooks/target-policy.ts", "ConditionalExpression", "!addresses.some((a) => this.allows(a.address))", "false"],
+    ["server/src/webhooks/target-policy.ts", "MethodExpression", "addresses.some((a) => this.allows(a.address))", "addresses.every(a => this.allows(a.address))"],
+    ["server/src/webhooks/target-policy.ts", "StringLiteral", "`\"url\": the host ${url.hostname} resolves only to private, loopback or reserved addresses…", "``"],
+    ["server/src/webhooks/target-policy.ts", "ArrowFunction", "(a) => a.address", "() => undefined"],
+    ["server/src/webhooks/target-policy.ts", "StringLiteral", "', '", "\"\""],
+    ["server/src/webhooks/target-policy.ts", "ConditionalExpression", "error", "false"],
+    ["server/src/webhooks/target-policy.ts", "BlockStatement", "{ callback(error, '', 0); return; }", "{}"],
+    ["server/src/webhooks/target-policy.ts", "MethodExpression", "addresses.filter((a) => this.allows(a.address))", "addresses"],
+    ["server/src/webhooks/target-policy.ts", "BlockStatement", "{ const refused: NodeJS.ErrnoException = new Error(`${hostname} resolves only to addresse…", "{}"],
+    ["server/src/webhooks/target-policy.ts", "ConditionalExpression", "!first", "false"],
+    ["server/src/webhooks/target-policy.ts", "StringLiteral", "`${hostname} resolves only to addresses webhooks may not call`", "``"],
+    ["server/src/webhooks/target-policy.ts", "StringLiteral", "'ESVCREFUSED'", "\"\""],
+    ["server/src/webhooks/target-policy.ts", "StringLiteral", "'time-out'", "\"\""],
+    ["server/src/webhooks/target-policy.ts", "ArrowFunction", "() => reject(new Error('time-out'))", "() => undefined"],
+  ]),
+  ...withReason('allows() is only asked about IP addresses (a literal host, or what the resolver answered)', [
+    ["server/src/webhooks/target-policy.ts", "BooleanLiteral", "false", "true"],
+  ]),
+  ...withReason(DELIVERY.ADDED, [
+    ["server/src/webhooks/target-policy.ts", "ConditionalExpression", "literal === undefined || this.allows(literal.address)", "true"],
+  ]),
+  ...withReason('node 20 connects with autoSelectFamily, asking the lookup for every address (all: true) and no family, so these defaults never apply', [
+    ["server/src/webhooks/target-policy.ts", "ConditionalExpression", "options.all", "true"],
+    ["server/src/webhooks/target-policy.ts", "LogicalOperator", "options.family ?? 0", "options.family && 0"],
+  ]),
   // documents/pm-json.ts: the request schema refuses these inputs before the codec reads them
   ...withReason(
     'out of reach: behind the request schema (ProseMirrorNode and its marks in spec/service.openapi.yaml), which refuses a node or mark that is no object, a type that is no string, attrs that are no object (null included), content or marks that are no array and text that is no string before the codec reads them',

@@ -8,6 +8,8 @@ const REFUSED_URLS = [
   'ftp://example.org/hooks',
   'ftp://8.8.8.8/hooks',
   'ws://[2606:4700:4700::1111]/hooks',
+  // A URI by RFC 3986 (so past a request schema's `format: uri`), yet no URL a client can call: 256 is no IPv4 byte.
+  'http://256.0.0.1/hooks',
   'http://10.0.0.1/hooks',
   'http://169.254.169.254/latest/meta-data',
   'http://[fe80::1]/hooks',
@@ -17,7 +19,7 @@ export default defineCheck({
   id: 'webhooks.add-refused',
   name:
     'POST /api/webhooks/v2 answers 400 {name, message, data} naming the field for a `type` that names no Database (webhook.error/type-not-found) ' +
-    'and for a `url` that is not http(s) or points to a private, link-local or reserved address (webhook.error/url-refused)',
+    'and for a `url` that is not an http(s) URL (an IPv4 host with a byte of 256 included) or points to a private, link-local or reserved address (webhook.error/url-refused)',
   level: 'SHOULD',
   area: 'webhooks',
   requirements: ['WH-035'],
