@@ -295,6 +295,9 @@ export async function deleteType(tx: Queryable, name: string): Promise<TypeDef> 
   for (const field of doomedFields) await tx.query('DELETE FROM fields WHERE id = $1', [field.id]);
   await tx.query('DELETE FROM entities WHERE type_id = $1', [type.id]);
   await tx.query('DELETE FROM extensions WHERE type_id = $1', [type.id]);
+  // A webhook of the Database stays listed under the name the Database had last (WH-042), not
+  // the one it had when the webhook was added.
+  await tx.query('UPDATE webhooks SET type_name = $1 WHERE type_id = $2', [type.name, type.id]);
   await tx.query('DELETE FROM types WHERE id = $1', [type.id]);
   await bumpVersion(tx);
   return type;

@@ -6,7 +6,7 @@ import { createItem, sendCorrelated, waitForCorrelation, withHooks } from './sup
 
 export default defineCheck({
   id: 'webhooks.correlation-id',
-  name: 'The correlationId sent on a command comes back in command.correlationId of the delivery that command caused (several commands, each its own; an update inside a batch sent without one)',
+  name: 'The correlationId sent on a command comes back in command.correlationId of the delivery that command caused (several commands, each its own; in a batch sent without one, the correlationId of the first inner command that has one)',
   level: 'MUST',
   area: 'webhooks',
   requirements: ['WH-016'],
@@ -21,13 +21,18 @@ export default defineCheck({
           const { correlationId } = await sendCorrelated(ctx, { command: 'svc.entity/update', args: { type: n.items, entity: { 'svc/id': id, [n.title]: title } } }, `updating the title to ${title}`);
           sent.push({ correlationId, title });
         }
-        // A batch sent without a correlationId whose one inner command carries one: that command caused the change.
+        // A batch sent without a correlationId whose second inner command carries one (the first none): the delivery carries the first one found.
         const inner = randomUUID();
         const batch = await ctx.http.command({
           command: 'svc.command/batch',
-          args: { commands: [{ command: 'svc.entity/update', args: { type: n.items, entity: { 'svc/id': id, [n.title]: 'inner' } }, correlationId: inner }] },
+          args: {
+            commands: [
+              { command: 'svc.entity/create', args: { type: n.items, entity: { [n.title]: 'created first, without a correlationId' } } },
+              { command: 'svc.entity/update', args: { type: n.items, entity: { 'svc/id': id, [n.title]: 'inner' } }, correlationId: inner },
+            ],
+          },
         } as Command);
-        expectSuccess(batch, 'a batch without a correlationId around an update with one');
+        expectSuccess(batch, 'a batch without a correlationId around a create without one and an update with one');
         sent.push({ correlationId: inner, title: 'inner' });
         for (const { correlationId, title } of sent) {
           const { delivery } = await waitForCorrelation(receiver, hook, correlationId, `the delivery of the update to ${title}`);

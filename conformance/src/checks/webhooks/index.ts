@@ -21,12 +21,14 @@ import secretNotListed from './secret-not-listed.js';
 import signature from './signature.js';
 import slowReceiver from './slow-receiver.js';
 import typeById from './type-by-id.js';
+import typeRenamed from './type-renamed.js';
 import unreachableRun from './unreachable-run.js';
 import updateEffect from './update-effect.js';
 
 export const webhooksChecks: readonly Check[] = [
   addListDelete,
   typeById,
+  typeRenamed,
   addRefused,
   refusedRanges,
   hostNames,
