@@ -2269,7 +2269,7 @@ export interface components {
             id: number;
             /** @description Target of deliveries. */
             url: string;
-            /** @description Database name whose Entity changes are reported. */
+            /** @description Database name whose Entity changes are reported: its current name (after `schema.type/rename`, the new one; the webhook keeps reporting the Database). After the Database is deleted the webhook stays listed, reporting nothing, with the name the Database had last (svc-kit choice). */
             type: string;
             /**
              * @description `active` (other states are not shown by the contract).

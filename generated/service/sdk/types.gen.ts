@@ -1159,7 +1159,7 @@ export type Webhook = {
      */
     url: string;
     /**
-     * Database name whose Entity changes are reported.
+     * Database name whose Entity changes are reported: its current name (after `schema.type/rename`, the new one; the webhook keeps reporting the Database). After the Database is deleted the webhook stays listed, reporting nothing, with the name the Database had last (svc-kit choice).
      */
     type: string;
     /**
