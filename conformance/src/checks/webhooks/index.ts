@@ -8,6 +8,7 @@ import createDeleteEffects from './create-delete-effects.js';
 import deletedGetsNothing from './deleted-gets-nothing.js';
 import oneDeliveryPerCommand from './one-delivery-per-command.js';
 import hostNames from './host-names.js';
+import inverseSameName from './inverse-same-name.js';
 import order from './order.js';
 import otherDatabases from './other-databases.js';
 import refusedRanges from './refused-ranges.js';
@@ -34,6 +35,7 @@ export const webhooksChecks: readonly Check[] = [
   hostNames,
   updateEffect,
   collectionEffect,
+  inverseSameName,
   createDeleteEffects,
   richTextNotReported,
   otherDatabases,
