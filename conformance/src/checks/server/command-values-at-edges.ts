@@ -62,6 +62,31 @@ export const VALUE_CASES: readonly TypeCases[] = [
     ],
     invalid: [{ latitude: 90.5, longitude: 0 }, { latitude: 0, longitude: 180.5 }, { latitude: 'north', longitude: 0 }, { latitude: 0, longitude: 0, fullAddress: 5 }, [1, 2]],
   },
+  {
+    type: 'svc/uuid',
+    valid: [
+      ['6F9619FF-8B86-D011-B42D-00C04FC964FF', '6f9619ff-8b86-d011-b42d-00c04fc964ff'],
+      ['00000000-0000-0000-0000-000000000000', '00000000-0000-0000-0000-000000000000'],
+    ],
+    invalid: ['6f9619ff-8b86-d011-b42d-00c04fc964f', 'x6f9619ff-8b86-d011-b42d-00c04fc964ff', '6f9619ff-8b86-d011-b42d-00c04fc964ff0', '6f9619ff8b86d011b42d00c04fc964ff', 5, {}],
+  },
+  { type: 'svc/string', valid: [['', ''], ['a b', 'a b']], invalid: [1, false, ['a']] },
+  {
+    type: 'Collaboration~Documents/Document',
+    valid: [
+      [{ 'Collaboration~Documents/secret': 'A1B2C3D4-0000-4000-8000-00000000000A' }, { 'Collaboration~Documents/secret': 'a1b2c3d4-0000-4000-8000-00000000000a' }],
+      ['a1b2c3d4-0000-4000-8000-00000000000b', { 'Collaboration~Documents/secret': 'a1b2c3d4-0000-4000-8000-00000000000b' }],
+    ],
+    invalid: ['not-a-secret', { 'Collaboration~Documents/secret': 'nope' }, { secret: 'a1b2c3d4-0000-4000-8000-00000000000c' }, 5],
+  },
+  {
+    type: 'file/file',
+    valid: [
+      [[{ 'file/name': 'a.txt', 'file/url': 'https://example.com/a.txt' }, { 'file/name': 'b c.png', 'file/url': 'http://127.0.0.1:8080/b' }], [{ 'file/name': 'a.txt', 'file/url': 'https://example.com/a.txt' }, { 'file/name': 'b c.png', 'file/url': 'http://127.0.0.1:8080/b' }]],
+      [[], []],
+    ],
+    invalid: ['https://example.com/a.txt', [{ 'file/name': 'a.txt' }], [{ 'file/name': 'a.txt', 'file/url': 'not a url' }], [{ 'file/name': 5, 'file/url': 'https://example.com/a' }], [null], {}],
+  },
 ];
 
 function fieldName(space: string, type: string): string {
@@ -78,6 +103,20 @@ async function runEach(ctx: CheckContext, commands: Command[]): Promise<Array<{ 
   return body.map((item: unknown) => (isRecord(item) ? { success: item['success'] === true, result: item['result'] } : { success: false, result: item }));
 }
 
+/**
+ * What is wrong with the refusal of a written value, if anything: it is `entity.error/value-invalid`
+ * with data `{field, expected}` (spec/service.openapi.yaml, ErrorName), naming the field and saying
+ * in words what the field takes.
+ */
+function valueInvalidProblem(result: unknown, field: string): string | undefined {
+  if (!isRecord(result)) return 'the result is no error object';
+  if (result['name'] !== 'entity.error/value-invalid') return `expected the error name "entity.error/value-invalid", got ${JSON.stringify(result['name'])}`;
+  const data = isRecord(result['data']) ? result['data'] : {};
+  if (data['field'] !== field) return `data.field should name ${JSON.stringify(field)}, it is ${JSON.stringify(data['field'])}`;
+  if (typeof data['expected'] !== 'string' || data['expected'].trim() === '') return `data.expected should say what the field takes, it is ${JSON.stringify(data['expected'])}`;
+  return undefined;
+}
+
 async function readAll(ctx: CheckContext, db: string, fields: string[]): Promise<Array<Record<string, unknown>>> {
   const res = await ctx.http.command({ command: 'svc.entity/query', args: { query: { 'q/from': db, 'q/select': ['svc/id', ...fields], 'q/limit': 1000 } } });
   const rows = expectSuccess(res, `reading ${db}`);
@@ -89,7 +128,7 @@ export default defineCheck({
   name:
     'Every value field type takes its values at their edges (the largest safe integers, leap days, time zones, empty and non-ASCII text, ranges and ' +
     'locations at their bounds) and reads them back as written (date-times in UTC with milliseconds), and refuses values of another type or out of range ' +
-    '({success: false}) without writing anything, by create and by update',
+    '(entity.error/value-invalid naming the field and what it takes) without writing anything, by create and by update; uuid, rich text (a document secret) and file values too',
   level: 'MUST',
   unsupported: 'SHOULD',
   area: 'command-api',
@@ -141,8 +180,12 @@ export default defineCheck({
         ? await runEach(ctx, bad.map((b) => ({ command: 'svc.entity/update', args: { type: db, entity: { 'svc/id': String(target['svc/id']), [b.field]: b.value } } })))
         : [];
       for (const [i, b] of bad.entries()) {
-        if (refusedCreates[i]?.success) fail(`svc.entity/create with ${b.type} ${JSON.stringify(b.value)} succeeded; a value of another type or out of range must be refused`, ctx.http.lastExchange?.response);
-        if (refusedUpdates[i]?.success) fail(`svc.entity/update with ${b.type} ${JSON.stringify(b.value)} succeeded; a value of another type or out of range must be refused`, ctx.http.lastExchange?.response);
+        for (const [command, answer] of [['svc.entity/create', refusedCreates[i]], ['svc.entity/update', refusedUpdates[i]]] as const) {
+          if (answer === undefined) continue;
+          if (answer.success) fail(`${command} with ${b.type} ${JSON.stringify(b.value)} succeeded; a value of another type or out of range must be refused`, ctx.http.lastExchange?.response);
+          const problem = valueInvalidProblem(answer.result, b.field);
+          if (problem !== undefined) fail(`${command} with ${b.type} ${JSON.stringify(b.value)} was refused with ${JSON.stringify(answer.result)?.slice(0, 300)}: ${problem}`, ctx.http.lastExchange?.response);
+        }
       }
       const after = await readAll(ctx, db, [`${space}/Name`, ...fields]);
       if (after.some((r) => r[`${space}/Name`] === 'refused')) fail(`a refused svc.entity/create left an Entity in ${db}`, ctx.http.lastExchange?.response);
