@@ -21,6 +21,7 @@ import commandRemoveCollectionItems from './server/command-remove-collection-ite
 import commandUpdateModificationDate from './server/command-update-modification-date.js';
 import commandUpdatePartial from './server/command-update-partial.js';
 import commandValuesAtEdges from './server/command-values-at-edges.js';
+import commandReadonlyFields from './server/command-readonly-fields.js';
 import envelopeArgsMustBeObject from './server/envelope-args-must-be-object.js';
 import envelopeArrayInArrayOut from './server/envelope-array-in-array-out.js';
 import envelopeMalformedJson from './server/envelope-malformed-json.js';
@@ -65,6 +66,7 @@ export const workspaceChecks: readonly Check[] = [
   commandUpdatePartial,
   commandUpdateModificationDate,
   commandValuesAtEdges,
+  commandReadonlyFields,
   commandDelete,
   commandAddCollectionItems,
   commandRemoveCollectionItems,
