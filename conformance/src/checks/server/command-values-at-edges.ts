@@ -25,6 +25,8 @@ interface TypeCases {
 }
 
 const MAX_SAFE = Number.MAX_SAFE_INTEGER;
+const RICH_TEXT = 'Collaboration~Documents/Document';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 export const VALUE_CASES: readonly TypeCases[] = [
   { type: 'svc/text', valid: [['', ''], [' x ', ' x '], ['ü€😀 "quoted"', 'ü€😀 "quoted"']], invalid: [1, true, {}, ['a']] },
@@ -72,7 +74,7 @@ export const VALUE_CASES: readonly TypeCases[] = [
   },
   { type: 'svc/string', valid: [['', ''], ['a b', 'a b']], invalid: [1, false, ['a']] },
   {
-    type: 'Collaboration~Documents/Document',
+    type: RICH_TEXT,
     valid: [
       [{ 'Collaboration~Documents/secret': 'A1B2C3D4-0000-4000-8000-00000000000A' }, { 'Collaboration~Documents/secret': 'a1b2c3d4-0000-4000-8000-00000000000a' }],
       ['a1b2c3d4-0000-4000-8000-00000000000b', { 'Collaboration~Documents/secret': 'a1b2c3d4-0000-4000-8000-00000000000b' }],
@@ -128,7 +130,7 @@ export default defineCheck({
   name:
     'Every value field type takes its values at their edges (the largest safe integers, leap days, time zones, empty and non-ASCII text, ranges and ' +
     'locations at their bounds) and reads them back as written (date-times in UTC with milliseconds), and refuses values of another type or out of range ' +
-    '(entity.error/value-invalid naming the field and what it takes) without writing anything, by create and by update; uuid, rich text (a document secret) and file values too',
+    '(entity.error/value-invalid naming the field and what it takes) without writing anything, by create and by update; uuid, rich text (a document secret; an Entity created without one reads a secret of its own) and file values too',
   level: 'MUST',
   unsupported: 'SHOULD',
   area: 'command-api',
@@ -170,6 +172,18 @@ export default defineCheck({
         if (canonicalJson(row[w.field] as Json) !== canonicalJson(w.expected)) {
           fail(`${w.type} written as ${JSON.stringify(w.value)} reads back as ${JSON.stringify(row[w.field])}, expected ${JSON.stringify(w.expected)}`, ctx.http.lastExchange?.response);
         }
+      }
+
+      // A rich text field holds a document from the creation of its Entity: one written without it reads a secret of its own.
+      if (offered.some((c) => c.type === RICH_TEXT)) {
+        const field = fieldName(space, RICH_TEXT);
+        const secrets = writes.filter((w) => w.type !== RICH_TEXT).map((w) => {
+          const value = rows.find((r) => r[`${space}/Name`] === w.name)?.[field];
+          const secret = isRecord(value) ? value['Collaboration~Documents/secret'] : undefined;
+          if (typeof secret !== 'string' || !UUID.test(secret)) fail(`the Entity created with ${w.type} ${JSON.stringify(w.value)} and no rich text value reads ${field} as ${JSON.stringify(value)}, expected {"Collaboration~Documents/secret": <uuid>}: its document exists from its creation`, ctx.http.lastExchange?.response);
+          return secret;
+        });
+        if (new Set(secrets).size !== secrets.length) fail(`Entities created without a rich text value share document secrets: ${JSON.stringify(secrets)}`, ctx.http.lastExchange?.response);
       }
 
       // Invalid values: refused by create (no Entity appears) and by update (the value stays).
