@@ -22,6 +22,7 @@ import commandUpdateModificationDate from './server/command-update-modification-
 import commandUpdatePartial from './server/command-update-partial.js';
 import commandValuesAtEdges from './server/command-values-at-edges.js';
 import commandReadonlyFields from './server/command-readonly-fields.js';
+import schemaRefusedOperations from './server/schema-refused-operations.js';
 import envelopeArgsMustBeObject from './server/envelope-args-must-be-object.js';
 import envelopeArrayInArrayOut from './server/envelope-array-in-array-out.js';
 import envelopeMalformedJson from './server/envelope-malformed-json.js';
@@ -67,6 +68,7 @@ export const workspaceChecks: readonly Check[] = [
   commandUpdateModificationDate,
   commandValuesAtEdges,
   commandReadonlyFields,
+  schemaRefusedOperations,
   commandDelete,
   commandAddCollectionItems,
   commandRemoveCollectionItems,
