@@ -4,6 +4,8 @@ import { SCHEMA_QUERY } from '../../fixtures.js';
 import { isRecord } from '../../shapes.js';
 import { run, schemaBatch, uniqueSpaceName } from '../../workspace.js';
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 interface Listed {
   name: string;
   meta: Record<string, unknown>;
@@ -30,11 +32,12 @@ export default defineCheck({
   id: 'schema.sub-commands',
   name:
     'svc.schema/batch carries out schema.enum/create (values as Entities with enum/name), schema.field/set-meta, schema.field/rename, ' +
-    'schema.type/rename, svc.app/install-mixins (Comments adds comments/comments), schema.field/delete, also inside svc.command/batch',
+    'schema.type/rename, svc.app/install-mixins (Comments adds comments/comments), schema.field/delete, also inside svc.command/batch; ' +
+    'the select, workflow and comments fields list svc/relation (and the comments collection svc/collection?)',
   level: 'MUST',
   unsupported: 'SHOULD',
   area: 'schema',
-  requirements: ['SCHEMA-009', 'SCHEMA-011', 'SCHEMA-012', 'SCHEMA-013', 'SCHEMA-014', 'SCHEMA-015', 'SCHEMA-021', 'SCHEMA-022', 'SCHEMA-023'],
+  requirements: ['SCHEMA-004', 'SCHEMA-009', 'SCHEMA-011', 'SCHEMA-012', 'SCHEMA-013', 'SCHEMA-014', 'SCHEMA-015', 'SCHEMA-021', 'SCHEMA-022', 'SCHEMA-023'],
   target: 'server',
   async run(ctx) {
     const space = uniqueSpaceName(ctx);
@@ -98,6 +101,13 @@ export default defineCheck({
       if (!jobs || types.has(db)) fail(`after schema.type/rename, the schema should list ${renamed} and not ${db}`, ctx.http.lastExchange?.response);
       if (jobs.fields.has(`${space}/Title`) || jobs.fields.get(`${space}/Name`)?.['ui/title?'] !== true) fail(`after set-meta and rename, ${renamed} should have ${space}/Name with ui/title? true and no ${space}/Title`, ctx.http.lastExchange?.response);
       if (jobs.fields.has(`${space}/Old`)) fail(`after schema.field/delete, ${renamed} still lists ${space}/Old`, ctx.http.lastExchange?.response);
+      // A select, a workflow and the comments collection are relations: their meta names the relation (SCHEMA-004), created with no meta or by a mixin.
+      for (const [field, collection] of [[`${space}/Kind`, false], [`${space}/State`, false], ['comments/comments', true]] as const) {
+        const meta = jobs.fields.get(field);
+        if (typeof meta?.['svc/relation'] !== 'string' || !UUID.test(meta['svc/relation']) || (meta['svc/collection?'] === true) !== collection) {
+          fail(`svc.schema/query lists ${renamed}'s field ${field} with the meta ${JSON.stringify(meta)}, expected svc/relation (a UUID)${collection ? ' and svc/collection? true' : ' and no svc/collection? true'}`, ctx.http.lastExchange?.response);
+        }
+      }
       if (!jobs.fields.has('comments/comments') || !(Array.isArray(jobs.meta['app/mixins']) && jobs.meta['app/mixins'].includes('comments/comments-mixin'))) {
         fail(`after svc.app/install-mixins of comments/comments-mixin, ${renamed} should list the field comments/comments and the mixin in app/mixins`, ctx.http.lastExchange?.response);
       }
