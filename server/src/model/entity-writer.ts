@@ -297,6 +297,7 @@ export async function insertEntities(
   }
   const changes = new Map<string, LinkChange[]>(prepared.map((p) => [p.id, []]));
   await insertLinks(tx, catalog, prepared, changes);
+  await putCollectionsInReadOrder(tx, prepared);
   await ensureDocuments(tx, prepared.flatMap((p) => p.secrets), now);
   return prepared.map((p, i) => {
     const entity: Entity = {
@@ -310,6 +311,28 @@ export async function insertEntities(
     observer?.record({ kind: 'create', type, id: p.id, values: { ...entity }, links: changes.get(p.id) ?? [] }, catalog);
     return entity;
   });
+}
+
+/**
+ * The collections of new Entities as a query reads them (spec/query-semantics.md: the related
+ * Entities' creation order, then `svc/id`), not as written: the create answers what a read gives.
+ * One statement per INSERT_CHUNK targets.
+ */
+async function putCollectionsInReadOrder(tx: Queryable, prepared: readonly PreparedInsert[]): Promise<void> {
+  const targets = [...new Set(prepared.flatMap((p) => p.links.filter(([field]) => field.isCollection).flatMap(([, ids]) => ids)))];
+  if (targets.length === 0) return;
+  const created = new Map<string, number>();
+  for (let i = 0; i < targets.length; i += INSERT_CHUNK) {
+    const part = targets.slice(i, i + INSERT_CHUNK);
+    const { rows } = await tx.query<{ id: string; created_at: unknown }>(`SELECT id, created_at FROM entities WHERE id IN (${part.map((_, j) => `$${j + 1}`).join(', ')})`, part);
+    for (const row of rows) created.set(row.id, new Date(String(row.created_at instanceof Date ? row.created_at.toISOString() : row.created_at)).getTime());
+  }
+  const byReadOrder = (x: string, y: string): number => (created.get(x) ?? 0) - (created.get(y) ?? 0) || (x < y ? -1 : x > y ? 1 : 0);
+  for (const p of prepared) {
+    for (const [field, ids] of p.links) {
+      if (field.isCollection) p.values[field.name] = [...ids].sort(byReadOrder).map((id) => ({ 'svc/id': id }));
+    }
+  }
 }
 
 /**

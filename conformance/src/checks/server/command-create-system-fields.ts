@@ -12,7 +12,8 @@ export default defineCheck({
   id: 'command.create-system-fields',
   name:
     'svc.entity/create on a fresh Database answers the created Entity with its system fields (svc/id a UUID, svc/public-id a string, svc/creation-date and ' +
-    'svc/modification-date ISO 8601 UTC with milliseconds, svc/created-by {svc/id}) and the written values under their <Space>/<Field> names; a query reads the same',
+    'svc/modification-date ISO 8601 UTC with milliseconds, svc/created-by {svc/id}) and the written values under their <Space>/<Field> names; a query reads the same ' +
+    '(a collection written in another order than its items were created included)',
   level: 'MUST',
   area: 'command-api',
   requirements: ['CMD-005', 'CMD-006', 'CMD-ENT-001', 'CMD-ENT-003', 'CMD-ENT-004', 'CMD-ENT-005', 'CMD-ENT-007', 'CMD-ENT-008'],
@@ -20,7 +21,14 @@ export default defineCheck({
   async run(ctx) {
     await withTestWorkspace(ctx, async ({ names: n }) => {
       const values = { [n.title]: 'Write the spec', [n.count]: 3, [n.amount]: 2.5, [n.done]: false, [n.due]: '2026-11-23', [n.at]: '2026-11-23T09:15:00.000Z' };
-      const create: Command = { command: 'svc.entity/create', args: { type: n.items, entity: values } };
+      // A collection written in another order than its items were created: the answer lists it as a query reads it.
+      const groups: string[] = [];
+      for (const name of ['first', 'second', 'third']) {
+        const group = await run(ctx, { command: 'svc.entity/create', args: { type: n.groups, entity: { [n.name]: name } } }, `creating the Group ${name}`);
+        groups.push(isRecord(group) ? String(group['svc/id']) : '');
+      }
+      const written = [groups[2], groups[0], groups[1]].map((id) => ({ 'svc/id': id }));
+      const create: Command = { command: 'svc.entity/create', args: { type: n.items, entity: { ...values, [n.tags]: written } } };
       const res = await ctx.http.command(create);
       const created = expectSuccess(res, `svc.entity/create in ${n.items}`);
       const what = 'the result of svc.entity/create';
@@ -42,16 +50,21 @@ export default defineCheck({
         if (canonicalJson(created[field]) !== canonicalJson(value)) fail(`${what}: ${field} is ${JSON.stringify(created[field])}, but ${JSON.stringify(value)} was written`, res);
       }
 
+      const tags = created[n.tags];
+      if (!Array.isArray(tags) || canonicalJson([...tags].map((t) => (isRecord(t) ? String(t['svc/id']) : '')).sort()) !== canonicalJson([...groups].sort())) {
+        fail(`${what}: ${n.tags} is ${JSON.stringify(tags)}, but the three Groups ${JSON.stringify(written)} were written`, res);
+      }
+
       const system = ['svc/id', 'svc/public-id', 'svc/creation-date', 'svc/modification-date', 'svc/created-by'];
       const rows = await run(
         ctx,
-        { command: 'svc.entity/query', args: { query: { 'q/from': n.items, 'q/select': [...system, ...Object.keys(values)], 'q/where': ['=', ['svc/id'], '$id'], 'q/limit': 10 }, params: { $id: id } } },
+        { command: 'svc.entity/query', args: { query: { 'q/from': n.items, 'q/select': [...system, ...Object.keys(values), n.tags], 'q/where': ['=', ['svc/id'], '$id'], 'q/limit': 10 }, params: { $id: id } } },
         'reading the created Entity back',
       );
       const last = ctx.http.lastExchange?.response;
       const row: unknown = Array.isArray(rows) && rows.length === 1 ? rows[0] : undefined;
       if (!isRecord(row)) fail(`querying svc/id ${id} after its creation: expected one Entity, got ${JSON.stringify(rows)?.slice(0, 300)}`, last);
-      for (const field of [...system, ...Object.keys(values)]) {
+      for (const field of [...system, ...Object.keys(values), n.tags]) {
         if (canonicalJson(row[field]) !== canonicalJson(created[field])) {
           fail(`querying the created Entity: ${field} is ${JSON.stringify(row[field])}, the create result said ${JSON.stringify(created[field])}`, last);
         }
