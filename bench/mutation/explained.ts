@@ -514,6 +514,18 @@ export const EXPLAINED: readonly Explanation[] = [
   ...withReason("on PostgreSQL only: pg-mem ignores a bind parameter the statement does not use, PostgreSQL refuses it; the run uses pg-mem (the server tests run on both)", [
     ["server/src/webhooks/outbox.ts", "ArrayDeclaration", "[]", "[\"Stryker was here\"]"],
   ]),
+  // model/catalog.ts: lookups whose other path gives the same answer
+  ...withReason('a field without a relation is never asked for its ends: inverse() answers undefined for it either way, and ends() is only called with a relation id', [
+    ["server/src/model/catalog.ts", "ConditionalExpression", "!field.relationId", "false"],
+  ]),
+  ...withReason('a relation field is always among the ends of its own relation, so the list exists', [
+    ["server/src/model/catalog.ts", "OptionalChaining", "this.relationEnds.get(field.relationId)?.find", "this.relationEnds.get(field.relationId).find"],
+  ]),
+  ...withReason('the workspace row exists from the first start of the server', [["server/src/model/catalog.ts", "OptionalChaining", "rows[0]?.version", "rows[0].version"]]),
+  ...withReason('performance only: the catalog is read again (or its version asked for again, in the same transaction) where the cached one would do; no answer changes', [
+    ["server/src/model/catalog.ts", "LogicalOperator", "knownVersion ?? (await workspaceVersion(q))", "knownVersion && (await workspaceVersion(q))"],
+    ["server/src/model/catalog.ts", "ConditionalExpression", "!this.current || this.current.version !== version", "true"],
+  ]),
   // documents/pm-json.ts: the request schema refuses these inputs before the codec reads them
   ...withReason(
     'out of reach: behind the request schema (ProseMirrorNode and its marks in spec/service.openapi.yaml), which refuses a node or mark that is no object, a type that is no string, attrs that are no object (null included), content or marks that are no array and text that is no string before the codec reads them',

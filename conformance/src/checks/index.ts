@@ -23,6 +23,7 @@ import commandUpdatePartial from './server/command-update-partial.js';
 import commandValuesAtEdges from './server/command-values-at-edges.js';
 import commandReadonlyFields from './server/command-readonly-fields.js';
 import schemaRefusedOperations from './server/schema-refused-operations.js';
+import schemaMixins from './server/schema-mixins.js';
 import envelopeArgsMustBeObject from './server/envelope-args-must-be-object.js';
 import envelopeArrayInArrayOut from './server/envelope-array-in-array-out.js';
 import envelopeMalformedJson from './server/envelope-malformed-json.js';
@@ -69,6 +70,7 @@ export const workspaceChecks: readonly Check[] = [
   commandValuesAtEdges,
   commandReadonlyFields,
   schemaRefusedOperations,
+  schemaMixins,
   commandDelete,
   commandAddCollectionItems,
   commandRemoveCollectionItems,
