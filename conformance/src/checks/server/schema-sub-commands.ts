@@ -101,6 +101,13 @@ export default defineCheck({
       if (!jobs || types.has(db)) fail(`after schema.type/rename, the schema should list ${renamed} and not ${db}`, ctx.http.lastExchange?.response);
       if (jobs.fields.has(`${space}/Title`) || jobs.fields.get(`${space}/Name`)?.['ui/title?'] !== true) fail(`after set-meta and rename, ${renamed} should have ${space}/Name with ui/title? true and no ${space}/Title`, ctx.http.lastExchange?.response);
       if (jobs.fields.has(`${space}/Old`)) fail(`after schema.field/delete, ${renamed} still lists ${space}/Old`, ctx.http.lastExchange?.response);
+      // The select and workflow types are enum types, not Databases (TypeMeta); the Database is one.
+      for (const [name, enumType] of [[select, true], [workflow, true], [renamed, false]] as const) {
+        const meta = types.get(name)?.meta;
+        if (meta === undefined || (meta['svc/enum?'] === true) !== enumType || (meta['svc/domain?'] === true) === enumType) {
+          fail(`svc.schema/query lists ${name} with the meta ${JSON.stringify(meta)}, expected ${enumType ? 'svc/enum? true and no svc/domain? true' : 'svc/domain? true and no svc/enum? true'}`, ctx.http.lastExchange?.response);
+        }
+      }
       // A select, a workflow and the comments collection are relations: their meta names the relation (SCHEMA-004), created with no meta or by a mixin.
       for (const [field, collection] of [[`${space}/Kind`, false], [`${space}/State`, false], ['comments/comments', true]] as const) {
         const meta = jobs.fields.get(field);
