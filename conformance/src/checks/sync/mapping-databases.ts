@@ -1,5 +1,6 @@
 import { expectSuccess, fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
+import { isRecord } from '../../shapes.js';
 import { run, schemaBatch } from '../../workspace.js';
 import { deletedMark, expectKeys } from './expect-entities.js';
 import { lastResponse, withIntegration } from './integration.js';
@@ -33,12 +34,12 @@ const KEY_META = { 'svc/readonly?': true, 'integration/locked?': true };
 export default defineCheck({
   id: 'sync.mapping-databases',
   name:
-    'A sync creates one Database <Space>/<type name> per type of the source (named in the source\'s "databases"), with the fields <Space>/<field name> (the key read-only and locked) and the text field ' +
+    'A sync creates one Database <Space>/<type name> per type of the source (named in the source\'s "databases"), with the fields <Space>/<field name> (the key read-only and locked: neither renamed nor deleted) and the text field ' +
     '<Space>/deleted in source, and each delivered row becomes one Entity holding its values; a Database or field an administrator deleted is created again by the next run, and a field an ' +
     'administrator put under a synchronized field\'s name with another type is the administrator\'s (it protects its Entity) while the synchronized field comes back as " (2)"',
   level: 'MUST',
   area: 'sync',
-  requirements: ['SYNC-011', 'SYNC-006', 'MAP-061', 'MAP-062', 'MAP-063', 'MAP-051', 'SYNC-004'],
+  requirements: ['SYNC-011', 'SYNC-006', 'MAP-061', 'MAP-062', 'MAP-063', 'MAP-051', 'SYNC-004', 'MAP-076'],
   target: 'server',
   async run(ctx) {
     await withIntegration(ctx, SCENARIO, {}, async (it) => {
@@ -55,6 +56,19 @@ export default defineCheck({
         expectField(view, expected, it.field('__syncAction'), { type: 'svc/text', metaExactly: { 'svc/hidden?': true } }, `MAP-051: every synchronized Database has the hidden text field "__syncAction"`);
       }
       const projects = it.database('project');
+      // MAP-076: the locked key field can be neither renamed nor deleted.
+      for (const [what, op, argument] of [
+        ['renaming', { command: 'schema.field/rename' as const, args: { 'holder-type': projects, 'from-name': it.field('Id'), 'to-name': `${it.field('Id')} renamed` } }, 'from-name'],
+        ['deleting', { command: 'schema.field/delete' as const, args: { 'holder-type': projects, name: it.field('Id') } }, 'name'],
+      ] as const) {
+        const res = await schemaBatch(ctx, [op]);
+        const body = res.json;
+        const error = isRecord(body) && body['success'] !== true && isRecord(body['result']) ? body['result'] : undefined;
+        if (error?.['name'] !== 'schema.error/definition-invalid' || !isRecord(error['data']) || error['data']['field'] !== argument) {
+          fail(`MAP-076: ${what} the locked key field ${it.field('Id')} of ${projects} answered ${JSON.stringify(body).slice(0, 300)}, expected schema.error/definition-invalid naming "${argument}"`, res);
+        }
+      }
+      expectField(await it.schema(), projects, it.field('Id'), { type: 'svc/text', metaExactly: KEY_META }, 'MAP-076: the locked key field after the refused rename and delete');
       expectField(view, projects, it.field('Budget'), { type: 'svc/decimal', metaExactly: {} }, 'SYNC-011: the field "budget" of type "project"');
       expectField(view, projects, it.field('About'), { type: RICH_TEXT_TYPE, metaExactly: {} }, 'SYNC-011: the field "about" of type "project"');
       for (const type of SCENARIO.types) {
