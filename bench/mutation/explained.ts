@@ -526,6 +526,29 @@ export const EXPLAINED: readonly Explanation[] = [
     ["server/src/model/catalog.ts", "LogicalOperator", "knownVersion ?? (await workspaceVersion(q))", "knownVersion && (await workspaceVersion(q))"],
     ["server/src/model/catalog.ts", "ConditionalExpression", "!this.current || this.current.version !== version", "true"],
   ]),
+  // model/value-codec.ts: checks whose absence another check of the same value makes up for
+  ...withReason("a value that is no object has no start and end (or latitude and longitude): reading them gives undefined, refused the same way", [
+    ["server/src/model/value-codec.ts", "LogicalOperator", "typeof value !== 'object' || value === null || Array.isArray(value)", "(typeof value !== 'object' || value === null) && Array.isArray(value)"],
+    ["server/src/model/value-codec.ts", "ConditionalExpression", "typeof value !== 'object' || value === null", "false"],
+    ["server/src/model/value-codec.ts", "ConditionalExpression", "typeof value !== 'object'", "false"],
+    ["server/src/model/value-codec.ts", "LogicalOperator", "typeof value !== 'object' || value === null", "typeof value !== 'object' && value === null"],
+  ]),
+  ...withReason("a date or timestamp with more around it does not parse as one (new Date / Date.parse give NaN), so it is refused without the anchors too", [
+    ["server/src/model/value-codec.ts", "Regex", "/^\\d{4}-\\d{2}-\\d{2}$/", "/\\d{4}-\\d{2}-\\d{2}$/"],
+    ["server/src/model/value-codec.ts", "Regex", "/^\\d{4}-\\d{2}-\\d{2}$/", "/^\\d{4}-\\d{2}-\\d{2}/"],
+  ]),
+  ...withReason("the message of an error the codec throws and catches itself, to answer its own value-invalid", [["server/src/model/value-codec.ts", "StringLiteral", "'date'", "\"\""]]),
+  ...withReason("a location that is no object has no latitude: Number(undefined) is NaN, refused the same way", [
+    ["server/src/model/value-codec.ts", "ConditionalExpression", "typeof value !== 'object' || value === null || Array.isArray(value)", "false"],
+  ]),
+  ...withReason("values are stored as JSON: a stored decimal is a number already, so Number() of it changes nothing", [["server/src/model/value-codec.ts", "StringLiteral", "'svc/decimal'", "\"\""]]),
+  ...withReason("a timestamp with more around it does not parse (Date.parse gives NaN), so it is refused without the anchors too", [
+    ["server/src/model/value-codec.ts", "Regex", "/^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,6})?(Z|[+-]\\d{2}:\\d{2})$/", "/\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,6})?(Z|[+-]\\d{2}:\\d{2})$/"],
+    ["server/src/model/value-codec.ts", "Regex", "/^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,6})?(Z|[+-]\\d{2}:\\d{2})$/", "/^\\d{4}-\\d{2}-\\d{2}T\\d{2}:\\d{2}:\\d{2}(\\.\\d{1,6})?(Z|[+-]\\d{2}:\\d{2})/"],
+  ]),
+  ...withReason("null clears the field before the codec runs, so a value here is never undefined and its JSON never missing", [
+    ["server/src/model/value-codec.ts", "LogicalOperator", "shown && shown.length > 80", "shown || shown.length > 80"],
+  ]),
   // documents/pm-json.ts: the request schema refuses these inputs before the codec reads them
   ...withReason(
     'out of reach: behind the request schema (ProseMirrorNode and its marks in spec/service.openapi.yaml), which refuses a node or mark that is no object, a type that is no string, attrs that are no object (null included), content or marks that are no array and text that is no string before the codec reads them',

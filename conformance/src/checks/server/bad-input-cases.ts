@@ -59,7 +59,7 @@ type Kind = (typeof KINDS)[number];
 const VARIANTS = 28;
 
 /** Kinds whose every case is an edge of the query compiler: each case runs in every run. */
-const EVERY_CASE: ReadonlySet<Kind> = new Set(['query-value-type', 'operator-misuse', 'operator-arity', 'select-misuse', 'limit-too-large', 'only-null-test', 'malformed-path']);
+const EVERY_CASE: ReadonlySet<Kind> = new Set(['write-value-type', 'query-value-type', 'operator-misuse', 'operator-arity', 'select-misuse', 'limit-too-large', 'only-null-test', 'malformed-path']);
 
 /** Every kind in every run, and every case of the kinds in EVERY_CASE. */
 export const KIND_EDGES: readonly Descriptor[] = KINDS.flatMap((kind, i) =>
@@ -222,13 +222,17 @@ export function build(n: TestNames, f: Fixture, { kind, variant, token }: Descri
         [n.done, 'yes'],
         [n.due, 20240101],
         [n.at, 'not a time'],
+        // References: an id that is no UUID is a bad value (not a missing Entity), and a collection takes an array.
+        [n.group, { 'svc/id': 'not-a-uuid' }],
+        [n.tags, [{ 'svc/id': 'not-a-uuid' }]],
+        [n.tags, { 'svc/id': '00000000-0000-4000-8000-000000000000' }],
       ];
       const [field, value] = pick(values, variant);
       const command: Json =
         variant % 2 === 0
           ? { command: 'svc.entity/create', args: { type: n.items, entity: { [n.title]: 'x', [field]: value } } }
           : { command: 'svc.entity/update', args: { type: n.items, entity: { 'svc/id': f.items[2], [field]: value } } };
-      return { command, name: 'entity.error/value-invalid', mentions: [field] };
+      return { command, name: 'entity.error/value-invalid', mentions: [field], data: { field } };
     }
     case 'missing-limit': {
       const command = query(n);

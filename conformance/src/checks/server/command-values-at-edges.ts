@@ -44,8 +44,8 @@ export const VALUE_CASES: readonly TypeCases[] = [
     ],
     invalid: ['2024-01-01', '2024-01-01T00:00:00', '2024-13-01T00:00:00.000Z', 'yesterday', 0],
   },
-  { type: 'svc/url', valid: [['https://example.com/a?b=c#d', 'https://example.com/a?b=c#d'], ['http://127.0.0.1:8080', 'http://127.0.0.1:8080']], invalid: ['not a url', '/relative/path', 5] },
-  { type: 'svc/email', valid: [['a@b', 'a@b'], ['first.last+tag@example.co.uk', 'first.last+tag@example.co.uk']], invalid: ['no-at-sign', 'a@', '@b', 'a b@c.d', 7] },
+  { type: 'svc/url', valid: [['https://example.com/a?b=c#d', 'https://example.com/a?b=c#d'], ['http://127.0.0.1:8080', 'http://127.0.0.1:8080']], invalid: ['not a url', '/relative/path', 5, ['https://example.com/a']] },
+  { type: 'svc/email', valid: [['a@b', 'a@b'], ['first.last+tag@example.co.uk', 'first.last+tag@example.co.uk']], invalid: ['no-at-sign', 'a@', '@b', 'a b@c.d', 'a@b c', 7] },
   {
     type: 'svc/date-range',
     valid: [[{ start: '2024-01-01', end: '2024-12-31' }, { start: '2024-01-01', end: '2024-12-31' }]],
@@ -129,7 +129,7 @@ export default defineCheck({
   id: 'command.values-at-edges',
   name:
     'Every value field type takes its values at their edges (the largest safe integers, leap days, time zones, empty and non-ASCII text, ranges and ' +
-    'locations at their bounds) and reads them back as written (date-times in UTC with milliseconds), and refuses values of another type or out of range ' +
+    'locations at their bounds) and reads them back as written (date-times in UTC with milliseconds), the create answering them so too, and refuses values of another type or out of range ' +
     '(entity.error/value-invalid naming the field and what it takes) without writing anything, by create and by update; uuid, rich text (a document secret; an Entity created without one reads a secret of its own) and file values too',
   level: 'MUST',
   unsupported: 'SHOULD',
@@ -164,6 +164,11 @@ export default defineCheck({
       answers.forEach((answer, i) => {
         const w = writes[i];
         if (w && !answer.success) fail(`svc.entity/create of ${w.type} ${JSON.stringify(w.value)}: a value of the type was refused: ${JSON.stringify(answer.result)?.slice(0, 300)}`, ctx.http.lastExchange?.response);
+        // The create answers the value as a query reads it (spec/query-semantics.md, "Writes").
+        const answered = isRecord(answer.result) ? answer.result[w?.field ?? ''] : undefined;
+        if (w && canonicalJson((answered ?? null) as Json) !== canonicalJson(w.expected)) {
+          fail(`svc.entity/create of ${w.type} ${JSON.stringify(w.value)} answered ${JSON.stringify(answered)}, expected ${JSON.stringify(w.expected)} (as a query reads it)`, ctx.http.lastExchange?.response);
+        }
       });
       const rows = await readAll(ctx, db, [`${space}/Name`, ...fields]);
       for (const w of writes) {
