@@ -379,7 +379,25 @@ export type SchemaQueryCommand = {
 };
 
 /**
- * `svc.schema/batch` (seen in real clients): change the workspace schema; the operations run in order, in one transaction.
+ * `svc.schema/batch` (seen in real clients): change the workspace schema; the operations run
+ * in order, in one transaction: when one is refused, none is applied (svc-kit choices where
+ * the contract is silent):
+ *
+ * - A type name is `<Space>/<Database>`: 1 to 100 characters before the first `/` (the
+ * first neither blank nor `/`, no other `/`), 1 to 200 after it (the first not blank). A
+ * field name has 1 to 200 characters.
+ * - `schema.error/type-exists` `{name}`: `schema.type/create` or `schema.type/rename` to a
+ * name a type has. `schema.error/field-exists` `{holderType, name}`: `schema.field/create`
+ * or `schema.field/rename` to a name the type's field has.
+ * `schema.error/type-not-found` `{name}` and `schema.error/field-not-found`
+ * `{holderType, name}`: an operation on a type or field that does not exist.
+ * - `schema.error/definition-invalid` `{field}`, where `field` is the argument of the
+ * operation at fault: `svc/name` (a type or field name outside the rules above),
+ * `to-name` (the same for a rename), `svc/type` (neither a field type nor the name of a
+ * type), `svc/meta` (a `svc/relation` whose two ends exist already, or whose other end
+ * links other Databases), `types` (an unknown mixin of `svc.app/install-mixins`), `name`
+ * (deleting a system type or system field) and `from-name` (renaming a system field).
+ *
  */
 export type SchemaBatchCommand = {
     /**
@@ -952,10 +970,13 @@ export type EnumCreateOp = {
 };
 
 /**
- * Install mixins on types: `svc/rank-mixin` (field `svc/rank`), the Comments extension
- * `comments/comments-mixin` (the `comments/comments` collection of `comments/comment`), the
- * Icons extension `icons/icon-mixin` (field `icon/icon`, a native emoji) and the Avatar
- * extension `avatars/avatar-mixin` (field `avatar/avatar`, a file).
+ * Install mixins on types: `svc/rank-mixin` (field `svc/rank`, `svc/integer`), the Comments
+ * extension `comments/comments-mixin` (the `comments/comments` collection of
+ * `comments/comment`), the Icons extension `icons/icon-mixin` (field `icon/icon`, a native
+ * emoji: `svc/text` with meta `svc/icon?: true`) and the Avatar extension
+ * `avatars/avatar-mixin` (field `avatar/avatar`, a file: `file/file` with meta
+ * `svc/avatar?: true`). The type's meta `app/mixins` lists each installed mixin once;
+ * installing one again changes nothing (svc-kit choice).
  *
  */
 export type InstallMixinsOp = {
