@@ -526,6 +526,14 @@ export const EXPLAINED: readonly Explanation[] = [
     ["server/src/model/catalog.ts", "LogicalOperator", "knownVersion ?? (await workspaceVersion(q))", "knownVersion && (await workspaceVersion(q))"],
     ["server/src/model/catalog.ts", "ConditionalExpression", "!this.current || this.current.version !== version", "true"],
   ]),
+  // model/schema-writer.ts: positions and relation ends
+  ...withReason("positions only need to grow and be unique per table: a Database or field numbered from the other counter (or the field counter under another name) still lists in creation order with a storage key of its own", [
+    ["server/src/model/schema-writer.ts", "ConditionalExpression", "table === 'types'", "true"],
+    ["server/src/model/schema-writer.ts", "StringLiteral", "'fields'", "\"\""],
+  ]),
+  ...withReason("every reader of a relation end takes anything but 'b' for the 'a' end (entity-writer, query paths, sync protection, webhook effects)", [
+    ["server/src/model/schema-writer.ts", "StringLiteral", "'a'", "\"\""],
+  ]),
   // model/value-codec.ts: checks whose absence another check of the same value makes up for
   ...withReason("a value that is no object has no start and end (or latitude and longitude): reading them gives undefined, refused the same way", [
     ["server/src/model/value-codec.ts", "LogicalOperator", "typeof value !== 'object' || value === null || Array.isArray(value)", "(typeof value !== 'object' || value === null) && Array.isArray(value)"],
