@@ -1829,7 +1829,7 @@ export interface components {
             };
         };
         /**
-         * @description Delete a type and its Entities.
+         * @description Delete a type and its Entities, with the fields of other types that relate to it (svc-kit choice); other Databases keep their other fields and relation values.
          * @example {
          *       "command": "schema.type/delete",
          *       "args": {
@@ -1901,7 +1901,7 @@ export interface components {
             };
         };
         /**
-         * @description Delete a field.
+         * @description Delete a field. Deleting one end of a relation whose other end stays leaves the other end's values as they were (svc-kit choice).
          * @example {
          *       "command": "schema.field/delete",
          *       "args": {

@@ -24,6 +24,7 @@ import commandValuesAtEdges from './server/command-values-at-edges.js';
 import commandReadonlyFields from './server/command-readonly-fields.js';
 import schemaRefusedOperations from './server/schema-refused-operations.js';
 import schemaMixins from './server/schema-mixins.js';
+import schemaDeleteKeepsOthers from './server/schema-delete-keeps-others.js';
 import envelopeArgsMustBeObject from './server/envelope-args-must-be-object.js';
 import envelopeArrayInArrayOut from './server/envelope-array-in-array-out.js';
 import envelopeMalformedJson from './server/envelope-malformed-json.js';
@@ -71,6 +72,7 @@ export const workspaceChecks: readonly Check[] = [
   commandReadonlyFields,
   schemaRefusedOperations,
   schemaMixins,
+  schemaDeleteKeepsOthers,
   commandDelete,
   commandAddCollectionItems,
   commandRemoveCollectionItems,

@@ -812,7 +812,7 @@ export type TypeCreateOp = {
 };
 
 /**
- * Delete a type and its Entities.
+ * Delete a type and its Entities, with the fields of other types that relate to it (svc-kit choice); other Databases keep their other fields and relation values.
  */
 export type TypeDeleteOp = {
     /**
@@ -867,7 +867,7 @@ export type FieldCreateOp = {
 };
 
 /**
- * Delete a field.
+ * Delete a field. Deleting one end of a relation whose other end stays leaves the other end's values as they were (svc-kit choice).
  */
 export type FieldDeleteOp = {
     /**
