@@ -33,11 +33,11 @@ export default defineCheck({
   name:
     'svc.schema/batch carries out schema.enum/create (values as Entities with enum/name), schema.field/set-meta, schema.field/rename, ' +
     'schema.type/rename, svc.app/install-mixins (Comments adds comments/comments), schema.field/delete, also inside svc.command/batch; ' +
-    'the select, workflow and comments fields list svc/relation (and the comments collection svc/collection?)',
+    'the select, workflow and comments fields list svc/relation (and the comments collection svc/collection?); the batch answers one {svc/name, svc/id} per operation',
   level: 'MUST',
   unsupported: 'SHOULD',
   area: 'schema',
-  requirements: ['SCHEMA-004', 'SCHEMA-009', 'SCHEMA-011', 'SCHEMA-012', 'SCHEMA-013', 'SCHEMA-014', 'SCHEMA-015', 'SCHEMA-021', 'SCHEMA-022', 'SCHEMA-023'],
+  requirements: ['SCHEMA-004', 'SCHEMA-009', 'SCHEMA-011', 'SCHEMA-012', 'SCHEMA-013', 'SCHEMA-014', 'SCHEMA-015', 'SCHEMA-021', 'SCHEMA-022', 'SCHEMA-023', 'SCHEMA-026'],
   target: 'server',
   async run(ctx) {
     const space = uniqueSpaceName(ctx);
@@ -85,7 +85,7 @@ export default defineCheck({
       const states = await run(ctx, { command: 'svc.entity/query', args: { query: { 'q/from': workflow, 'q/select': ['enum/name', 'workflow/Final'], 'q/where': ['=', ['workflow/Final'], true], 'q/limit': 10 } } }, `reading the final states of ${workflow}`);
       if (!Array.isArray(states) || states.length !== 1 || !isRecord(states[0]) || states[0]['enum/name'] !== 'Closed') fail(`the final states of ${workflow} are ${JSON.stringify(states)}, expected only Closed`, ctx.http.lastExchange?.response);
 
-      expectSuccess(
+      const changed = expectSuccess(
         await schemaBatch(ctx, [
           { command: 'schema.field/set-meta', args: { 'holder-type': db, name: `${space}/Title`, 'svc/meta': { 'ui/title?': true } } },
           { command: 'schema.field/rename', args: { 'holder-type': db, 'from-name': `${space}/Title`, 'to-name': `${space}/Name` } },
@@ -95,6 +95,18 @@ export default defineCheck({
         ]),
         'set-meta, field rename, field delete, install-mixins and type rename in one svc.schema/batch',
       );
+      // SchemaBatchResult: one {svc/name, svc/id} per operation, naming what it changed (a rename: the new name, the same id).
+      const expectedNames = [`${space}/Title`, `${space}/Name`, `${space}/Old`, db, renamed];
+      const results = Array.isArray(changed) ? changed.filter(isRecord) : [];
+      const ids = results.map((r) => r['svc/id']);
+      if (
+        JSON.stringify(results.map((r) => r['svc/name'])) !== JSON.stringify(expectedNames) ||
+        !ids.every((id) => typeof id === 'string' && UUID.test(id)) ||
+        ids[0] !== ids[1] ||
+        ids[3] !== ids[4]
+      ) {
+        fail(`the schema batch answered ${JSON.stringify(changed)}, expected one {svc/name, svc/id} per operation naming ${JSON.stringify(expectedNames)} (a renamed field or type keeping its id)`, ctx.http.lastExchange?.response);
+      }
       created[0] = renamed;
       const types = await listTypes(ctx);
       const jobs = types.get(renamed);
