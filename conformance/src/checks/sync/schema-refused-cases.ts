@@ -76,37 +76,40 @@ export interface RefusedCase {
   schema: unknown;
   /** The type at fault and the field at fault (absent: the whole type). `contract`: the answer breaks the app contract, and the error may name neither. */
   expect: { type: string; field?: string } | 'contract';
+  /** Words of which the message must hold one, saying what is wrong (MAP-060); absent: not checked. */
+  says?: readonly string[];
 }
+
 
 const onThing = (field: string): RefusedCase['expect'] => ({ type: 'thing', field });
 
 /** The edge of each rule (the quick profile draws all of them). */
 export const EDGES: readonly RefusedCase[] = [
-  { why: 'no entry for the source type "group"', schema: { thing: schemaWith()['thing'] }, expect: { type: 'group' } },
-  { why: 'a second field of type id in "group" ("ref", besides its key "code")', schema: schemaWith({}, { ref: { name: 'Ref', type: 'id' } }), expect: { type: 'group', field: 'ref' } },
-  { why: 'two text fields with subType title ("headline" and "subtitle")', schema: schemaWith({ headline: { name: 'Headline', type: 'text', subType: 'title' }, subtitle: { name: 'Subtitle', type: 'text', subType: 'title' } }), expect: onThing('subtitle') },
+  { why: 'no entry for the source type "group"', schema: { thing: schemaWith()['thing'] }, expect: { type: 'group' }, says: ['fields'] },
+  { why: 'a second field of type id in "group" ("ref", besides its key "code")', schema: schemaWith({}, { ref: { name: 'Ref', type: 'id' } }), expect: { type: 'group', field: 'ref' }, says: ['id'] },
+  { why: 'two text fields with subType title ("headline" and "subtitle")', schema: schemaWith({ headline: { name: 'Headline', type: 'text', subType: 'title' }, subtitle: { name: 'Subtitle', type: 'text', subType: 'title' } }), expect: onThing('subtitle'), says: ['title'] },
   {
     why: 'a number field with subType title listed before a text title field (a number field is no title, and number/title has no row of the mapping table)',
     schema: { ...schemaWith(), thing: { rank: { name: 'Rank', type: 'number', subType: 'title' }, ...(schemaWith({ headline: { name: 'Headline', type: 'text', subType: 'title' } })['thing'] as Fields) } },
     expect: onThing('rank'),
   },
-  { why: 'an empty field id', schema: schemaWith({ '': { name: 'Nameless', type: 'text' } }), expect: onThing('') },
-  { why: 'the field id "__proto__"', schema: schemaWith(own('__proto__', { name: 'Proto', type: 'text' })), expect: onThing('__proto__') },
-  { why: 'the reserved field __syncAction of type number', schema: schemaWith({ __syncAction: { name: '__syncAction', type: 'number' } }), expect: onThing('__syncAction') },
-  { why: 'the reserved field __syncAction with a subType', schema: schemaWith({ __syncAction: { name: '__syncAction', type: 'text', subType: 'url' } }), expect: onThing('__syncAction') },
-  { why: 'the reserved field __syncAction with a relation', schema: schemaWith({ __syncAction: { name: '__syncAction', type: 'text', relation: relation({}) } }), expect: onThing('__syncAction') },
-  { why: 'the row key "id" with a subType', schema: schemaWith({ id: { name: 'Id', type: 'text', subType: 'url' } }), expect: onThing('id') },
-  { why: 'the row key "id" with a relation', schema: schemaWith({ id: { name: 'Id', type: 'text', relation: relation({}) } }), expect: onThing('id') },
-  { why: 'the row key "id" of type date', schema: schemaWith({ id: { name: 'Id', type: 'date' } }), expect: onThing('id') },
-  { why: 'type number with subType url (no row of the mapping table)', schema: schemaWith({ link: { name: 'Link', type: 'number', subType: 'url' } }), expect: onThing('link') },
-  { why: 'a relation with an empty targetType', schema: schemaWith(withRelation({ targetType: '' })), expect: onThing('rel') },
-  { why: 'a relation to a type outside the source with an empty targetFieldId', schema: schemaWith(withRelation({ targetType: 'elsewhere', targetFieldId: '' })), expect: onThing('rel') },
-  { why: 'a relation on a field of type number', schema: schemaWith(withRelation({}, { type: 'number' })), expect: onThing('rel') },
-  { why: 'a relation on a field with a subType', schema: schemaWith(withRelation({}, { subType: 'url' })), expect: onThing('rel') },
-  { why: 'a native relation to a type of the source, not svc/user', schema: schemaWith(withRelation({ kind: 'native' })), expect: onThing('rel') },
-  { why: 'a relation to "group" naming its field "id", not its key "code"', schema: schemaWith(withRelation({ targetFieldId: 'id' })), expect: onThing('rel') },
-  { why: 'the phone format on a number field', schema: schemaWith({ amount: { name: 'Amount', type: 'number', format: PHONE } }), expect: onThing('amount') },
-  { why: 'a format on a single select field', schema: schemaWith({ pick: { ...select([]), format: PHONE } }), expect: onThing('pick') },
+  { why: 'an empty field id', schema: schemaWith({ '': { name: 'Nameless', type: 'text' } }), expect: onThing(''), says: ['field id'] },
+  { why: 'the field id "__proto__"', schema: schemaWith(own('__proto__', { name: 'Proto', type: 'text' })), expect: onThing('__proto__'), says: ['field id'] },
+  { why: 'the reserved field __syncAction of type number', schema: schemaWith({ __syncAction: { name: '__syncAction', type: 'number' } }), expect: onThing('__syncAction'), says: ['__syncAction'] },
+  { why: 'the reserved field __syncAction with a subType', schema: schemaWith({ __syncAction: { name: '__syncAction', type: 'text', subType: 'url' } }), expect: onThing('__syncAction'), says: ['__syncAction'] },
+  { why: 'the reserved field __syncAction with a relation', schema: schemaWith({ __syncAction: { name: '__syncAction', type: 'text', relation: relation({}) } }), expect: onThing('__syncAction'), says: ['__syncAction'] },
+  { why: 'the row key "id" with a subType', schema: schemaWith({ id: { name: 'Id', type: 'text', subType: 'url' } }), expect: onThing('id'), says: ['row key'] },
+  { why: 'the row key "id" with a relation', schema: schemaWith({ id: { name: 'Id', type: 'text', relation: relation({}) } }), expect: onThing('id'), says: ['row key'] },
+  { why: 'the row key "id" of type date', schema: schemaWith({ id: { name: 'Id', type: 'date' } }), expect: onThing('id'), says: ['row key'] },
+  { why: 'type number with subType url (no row of the mapping table)', schema: schemaWith({ link: { name: 'Link', type: 'number', subType: 'url' } }), expect: onThing('link'), says: ['subType'] },
+  { why: 'a relation with an empty targetType', schema: schemaWith(withRelation({ targetType: '' })), expect: onThing('rel'), says: ['targetType'] },
+  { why: 'a relation to a type outside the source with an empty targetFieldId', schema: schemaWith(withRelation({ targetType: 'elsewhere', targetFieldId: '' })), expect: onThing('rel'), says: ['targetFieldId'] },
+  { why: 'a relation on a field of type number', schema: schemaWith(withRelation({}, { type: 'number' })), expect: onThing('rel'), says: ['relation'] },
+  { why: 'a relation on a field with a subType', schema: schemaWith(withRelation({}, { subType: 'url' })), expect: onThing('rel'), says: ['subType'] },
+  { why: 'a native relation to a type of the source, not svc/user', schema: schemaWith(withRelation({ kind: 'native' })), expect: onThing('rel'), says: ['native'] },
+  { why: 'a relation to "group" naming its field "id", not its key "code"', schema: schemaWith(withRelation({ targetFieldId: 'id' })), expect: onThing('rel'), says: ['targetFieldId'] },
+  { why: 'the phone format on a number field', schema: schemaWith({ amount: { name: 'Amount', type: 'number', format: PHONE } }), expect: onThing('amount'), says: ['format'] },
+  { why: 'a format on a single select field', schema: schemaWith({ pick: { ...select([]), format: PHONE } }), expect: onThing('pick'), says: ['format'] },
   { why: 'an option whose name is blank', schema: schemaWith({ pick: select([{ name: 'Low' }, { name: '   ' }]) }), expect: onThing('pick') },
   { why: 'two options whose names are the same once trimmed ("Low" and " Low ")', schema: schemaWith({ pick: select([{ name: 'Low' }, { name: ' Low ' }]) }), expect: onThing('pick') },
   { why: 'an option whose default is "yes", not a boolean', schema: schemaWith({ pick: select([{ name: 'Low', default: 'yes' }]) }), expect: onThing('pick') },
