@@ -620,6 +620,61 @@ export const EXPLAINED: readonly Explanation[] = [
     ["server/src/integrations/mapping/field-kinds.ts", "ConditionalExpression", "field.subType !== undefined && typeof field.subType !== 'string'", "false"],
     ],
   ),
+  // integrations/mapping/values/dates.ts: checks another step of the parse makes up for
+  ...withReason("toDay matches the day pattern against the first 10 characters only: a 10-character string that matches it starts and ends with the match", [
+    ["server/src/integrations/mapping/values/dates.ts", "Regex", "/^(\\d{4})-(\\d{2})-(\\d{2})$/", "/(\\d{4})-(\\d{2})-(\\d{2})$/"],
+    ["server/src/integrations/mapping/values/dates.ts", "Regex", "/^(\\d{4})-(\\d{2})-(\\d{2})$/", "/^(\\d{4})-(\\d{2})-(\\d{2})/"],
+  ]),
+  ...withReason("a month outside 1 to 12 has no entry in MONTH_DAYS: the day is compared with undefined, which is false, so it is refused the same way", [
+    ["server/src/integrations/mapping/values/dates.ts", "ConditionalExpression", "month < 1 || month > 12", "false"],
+    ["server/src/integrations/mapping/values/dates.ts", "LogicalOperator", "month < 1 || month > 12", "month < 1 && month > 12"],
+    ["server/src/integrations/mapping/values/dates.ts", "ConditionalExpression", "month < 1", "false"],
+    ["server/src/integrations/mapping/values/dates.ts", "ConditionalExpression", "month > 12", "false"],
+  ]),
+  ...withReason("an offset Z (or z) that falls through to the arithmetic has no digits: Number('') is 0 hours and 0 minutes, the same shift", [
+    ["server/src/integrations/mapping/values/dates.ts", "ConditionalExpression", "offset.toUpperCase() === 'Z'", "false"],
+    ["server/src/integrations/mapping/values/dates.ts", "MethodExpression", "offset.toUpperCase()", "offset.toLowerCase()"],
+    ["server/src/integrations/mapping/values/dates.ts", "StringLiteral", "'Z'", "\"\""],
+  ]),
+  ...withReason("an offset of two digits has no minutes: Number('') is 0 either way", [
+    ["server/src/integrations/mapping/values/dates.ts", "ConditionalExpression", "digits.length > 2", "true"],
+    ["server/src/integrations/mapping/values/dates.ts", "EqualityOperator", "digits.length > 2", "digits.length >= 2"],
+  ]),
+  ...withReason("a missing hour, minute or second is Number('') = 0 as well as Number('00'), and an empty fraction pads to 000 as '0' does: the same timestamp", [
+    ["server/src/integrations/mapping/values/dates.ts", "StringLiteral", "'00'", "\"\""],
+    ["server/src/integrations/mapping/values/dates.ts", "StringLiteral", "'0'", "\"\""],
+  ]),
+  ...withReason("a value that is no string fails the day pattern whichever text stands for it", [
+    ["server/src/integrations/mapping/values/dates.ts", "StringLiteral", "''", "\"Stryker was here!\""],
+  ]),
+  ...withReason("a 10-character text is a day the pattern took already: reading it as a timestamp too succeeds", [
+    ["server/src/integrations/mapping/values/dates.ts", "ConditionalExpression", "text.length > 10", "true"],
+    ["server/src/integrations/mapping/values/dates.ts", "EqualityOperator", "text.length > 10", "text.length >= 10"],
+  ]),
+  // integrations/mapping/values/location.ts: spellings another step reads the same
+  ...withReason("the seconds mark is optional in the coordinate pattern: seconds written with a typographic double prime read the same with the mark dropped", [
+    ["server/src/integrations/mapping/values/location.ts", "StringLiteral", "'\"'", "\"\""],
+  ]),
+  ...withReason("the coordinate pattern always captures the degrees of one of its two forms", [
+    ["server/src/integrations/mapping/values/location.ts", "ConditionalExpression", "degrees === undefined", "false"],
+  ]),
+  ...withReason("multiplying and dividing by 1 or -1 give the same number", [
+    ["server/src/integrations/mapping/values/location.ts", "ArithmeticOperator", "(d + m / 60 + s / 3600) * (negative || hemisphere === 'S' || hemisphere === 'W' ? -1 : 1)", "(d + m / 60 + s / 3600) / (negative || hemisphere === 'S' || hemisphere === 'W' ? -1 : 1)"],
+  ]),
+  ...withReason("-0 - 0 is -0, which JSON writes 0: the stored location is the same", [
+    ["server/src/integrations/mapping/values/location.ts", "ArithmeticOperator", "latitude + 0", "latitude - 0"],
+    ["server/src/integrations/mapping/values/location.ts", "ArithmeticOperator", "longitude + 0", "longitude - 0"],
+  ]),
+  ...withReason("the first coordinate reads only the first 8 groups of what it is given: a longer slice gives the same coordinate", [
+    ["server/src/integrations/mapping/values/location.ts", "ArithmeticOperator", "1 + GROUPS", "1 - GROUPS"],
+  ]),
+  ...withReason("an axis named otherwise is still not 'latitude': the pair is read in the same order", [
+    ["server/src/integrations/mapping/values/location.ts", "StringLiteral", "'longitude'", "\"\""],
+    ["server/src/integrations/mapping/values/location.ts", "StringLiteral", "'latitude'", "\"\""],
+  ]),
+  ...withReason("a JSON text that starts with { parses to an object, or fails to parse", [
+    ["server/src/integrations/mapping/values/location.ts", "ConditionalExpression", "!isPlainObject(parsed)", "false"],
+  ]),
   // documents/pm-json.ts: the request schema refuses these inputs before the codec reads them
   ...withReason(
     'out of reach: behind the request schema (ProseMirrorNode and its marks in spec/service.openapi.yaml), which refuses a node or mark that is no object, a type that is no string, attrs that are no object (null included), content or marks that are no array and text that is no string before the codec reads them',
