@@ -675,6 +675,35 @@ export const EXPLAINED: readonly Explanation[] = [
   ...withReason("a JSON text that starts with { parses to an object, or fails to parse", [
     ["server/src/integrations/mapping/values/location.ts", "ConditionalExpression", "!isPlainObject(parsed)", "false"],
   ]),
+  // integrations/mapping/values: converters where another step gives the same answer
+  ...withReason("an icon is looked up by its exact name: no emoji name is empty, longer than 100 characters or holds other characters, so the bound and the pattern only save a lookup that finds nothing; and isSingleEmoji's match equals the whole text only when it is the one match", [
+    ["server/src/integrations/mapping/values/icon.ts", "ConditionalExpression", "found.length === 1", "true"],
+    ["server/src/integrations/mapping/values/icon.ts", "ConditionalExpression", "text === '' || text.length > MAX_ALIAS", "false"],
+    ["server/src/integrations/mapping/values/icon.ts", "LogicalOperator", "text === '' || text.length > MAX_ALIAS", "text === '' && text.length > MAX_ALIAS"],
+    ["server/src/integrations/mapping/values/icon.ts", "ConditionalExpression", "text === ''", "false"],
+    ["server/src/integrations/mapping/values/icon.ts", "StringLiteral", "''", "\"Stryker was here!\""],
+    ["server/src/integrations/mapping/values/icon.ts", "ConditionalExpression", "text.length > MAX_ALIAS", "false"],
+    ["server/src/integrations/mapping/values/icon.ts", "EqualityOperator", "text.length > MAX_ALIAS", "text.length >= MAX_ALIAS"],
+    ["server/src/integrations/mapping/values/icon.ts", "Regex", "/^[\\w+-]+$/", "/[\\w+-]+$/"],
+    ["server/src/integrations/mapping/values/icon.ts", "Regex", "/^[\\w+-]+$/", "/^[\\w+-]+/"],
+  ]),
+  ...withReason("the error's class name shows in no message", [
+    ["server/src/integrations/mapping/values/value-error.ts", "StringLiteral", "'ValueError'", "\"\""],
+  ]),
+  ...withReason("an absent value clears the field before any converter runs, and a value parsed from JSON always has a JSON text", [
+    ["server/src/integrations/mapping/values/value-error.ts", "StringLiteral", "'nothing'", "\"\""],
+    ["server/src/integrations/mapping/values/value-error.ts", "BlockStatement", "{ text = String(value); }", "{}"],
+  ]),
+  ...withReason("a value that is no string stands for a text that is no URL and no e-mail address, whichever text it is", [
+    ["server/src/integrations/mapping/values/text.ts", "StringLiteral", "''", "\"Stryker was here!\""],
+  ]),
+  ...withReason("a JSON text that starts with [ parses to an array, or fails to parse", [
+    ["server/src/integrations/mapping/values/multi-select.ts", "ConditionalExpression", "!Array.isArray(parsed)", "false"],
+  ]),
+  ...withReason("every caller refuses what no JSON text parses to (undefined) with the same ValueError, and never asks about null (cleared before)", [
+    ["server/src/integrations/mapping/values/json-text.ts", "BlockStatement", "{ throw new ValueError(expected, original); }", "{}"],
+    ["server/src/integrations/mapping/values/json-text.ts", "ConditionalExpression", "value !== null", "true"],
+  ]),
   // documents/pm-json.ts: the request schema refuses these inputs before the codec reads them
   ...withReason(
     'out of reach: behind the request schema (ProseMirrorNode and its marks in spec/service.openapi.yaml), which refuses a node or mark that is no object, a type that is no string, attrs that are no object (null included), content or marks that are no array and text that is no string before the codec reads them',
