@@ -704,6 +704,22 @@ export const EXPLAINED: readonly Explanation[] = [
     ["server/src/integrations/mapping/values/json-text.ts", "BlockStatement", "{ throw new ValueError(expected, original); }", "{}"],
     ["server/src/integrations/mapping/values/json-text.ts", "ConditionalExpression", "value !== null", "true"],
   ]),
+  // integrations/mapping/convert-row.ts
+  ...withReason("out of reach: behind the app contract, whose DataRow is an object and whose __syncAction is exactly REMOVE or SET (spec/app.openapi.yaml): no other row or action reaches the converter", [
+    ["server/src/integrations/mapping/convert-row.ts", "StringLiteral", "''", "\"Stryker was here!\""],
+    ["server/src/integrations/mapping/convert-row.ts", "ConditionalExpression", "typeof value === 'string'", "true"],
+    ["server/src/integrations/mapping/convert-row.ts", "MethodExpression", "value.trim()", "value"],
+    ["server/src/integrations/mapping/convert-row.ts", "ConditionalExpression", "action === 'SET' || action === 'REMOVE'", "true"],
+    ["server/src/integrations/mapping/convert-row.ts", "StringLiteral", "'SET or REMOVE'", "\"\""],
+    ["server/src/integrations/mapping/convert-row.ts", "StringLiteral", "`a row must be a JSON object; got ${shown(row)}`", "``"],
+    ["server/src/integrations/mapping/convert-row.ts", "ConditionalExpression", "!isPlainObject(row)", "false"],
+    ["server/src/integrations/mapping/convert-row.ts", "BlockStatement", "{ throw rowInvalid(type, key, '__syncAction', error instanceof ValueError ? error.message…", "{}"],
+    ["server/src/integrations/mapping/convert-row.ts", "StringLiteral", "'__syncAction'", "\"\""],
+    ["server/src/integrations/mapping/convert-row.ts", "StringLiteral", "'is not SET or REMOVE'", "\"\""],
+  ]),
+  ...withReason("the sync engine only asks whether a row's action is REMOVE (apply-page.ts): any other word for SET applies the row the same way", [
+    ["server/src/integrations/mapping/convert-row.ts", "StringLiteral", "'SET'", "\"\""],
+  ]),
   // documents/pm-json.ts: the request schema refuses these inputs before the codec reads them
   ...withReason(
     'out of reach: behind the request schema (ProseMirrorNode and its marks in spec/service.openapi.yaml), which refuses a node or mark that is no object, a type that is no string, attrs that are no object (null included), content or marks that are no array and text that is no string before the codec reads them',
