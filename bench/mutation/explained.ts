@@ -720,6 +720,47 @@ export const EXPLAINED: readonly Explanation[] = [
   ...withReason("the sync engine only asks whether a row's action is REMOVE (apply-page.ts): any other word for SET applies the row the same way", [
     ["server/src/integrations/mapping/convert-row.ts", "StringLiteral", "'SET'", "\"\""],
   ]),
+  // integrations/mapping: people and enum options
+  ...withReason("the people values come from toName and toNames, which give trimmed, non-empty strings only", [
+    ["server/src/integrations/mapping/users.ts", "MethodExpression", "values.filter((v) => typeof v === 'string' && v !== '')", "values"],
+    ["server/src/integrations/mapping/users.ts", "ConditionalExpression", "typeof v === 'string' && v !== ''", "true"],
+    ["server/src/integrations/mapping/users.ts", "LogicalOperator", "typeof v === 'string' && v !== ''", "typeof v === 'string' || v !== ''"],
+    ["server/src/integrations/mapping/users.ts", "ConditionalExpression", "typeof v === 'string'", "true"],
+    ["server/src/integrations/mapping/users.ts", "ConditionalExpression", "v !== ''", "true"],
+    ["server/src/integrations/mapping/users.ts", "StringLiteral", "''", "\"Stryker was here!\""],
+  ]),
+  ...withReason("with no value wanted the loop asks nothing and the answer is empty either way", [
+    ["server/src/integrations/mapping/users.ts", "ConditionalExpression", "wanted.length === 0", "false"],
+  ]),
+  ...withReason("svc/user exists from the first start of the server with its fields user/email and user/name", [
+    ["server/src/integrations/mapping/users.ts", "OptionalChaining", "users?.keys", "users.keys"],
+    ["server/src/integrations/mapping/users.ts", "ConditionalExpression", "!users || !key", "false"],
+    ["server/src/integrations/mapping/users.ts", "LogicalOperator", "!users || !key", "!users && !key"],
+  ]),
+  ...withReason("performance only: without the chunks every round asks for all the values at once, and finds the same users", [
+    ["server/src/integrations/mapping/users.ts", "MethodExpression", "wanted.slice(i, i + CHUNK)", "wanted"],
+  ]),
+  ...withReason("with no option to insert nothing is inserted, and the ids answered are only read for the names that were missing (none)", [
+    ["server/src/integrations/mapping/enum-options.ts", "ConditionalExpression", "options.length === 0", "false"],
+    ["server/src/integrations/mapping/enum-options.ts", "ArrayDeclaration", "[]", "[\"Stryker was here\"]"],
+  ]),
+  ...withReason("the enum type was created a statement before, and every Entity row holds a data object", [
+    ["server/src/integrations/mapping/enum-options.ts", "OptionalChaining", "(await typeFields(tx, name))?.keys", "(await typeFields(tx, name)).keys"],
+    ["server/src/integrations/mapping/enum-options.ts", "OptionalChaining", "row.data?.[rankKey]", "row.data[rankKey]"],
+    ["server/src/integrations/mapping/enum-options.ts", "OptionalChaining", "row.data?.[nameKey]", "row.data[nameKey]"],
+    ["server/src/integrations/mapping/enum-options.ts", "StringLiteral", "''", "\"Stryker was here!\""],
+  ]),
+  ...withReason("out of reach: the mapping creates an enum type an administrator deleted again before any row of the run is written (MAP-062), so only a deletion racing the run itself meets a select whose enum type is gone", [
+    ["server/src/integrations/mapping/enum-options.ts", "BlockStatement", "{ throw new Failure( 'integration.error/row-invalid', `The options of \"${select.field}\" c…", "{}"],
+    ["server/src/integrations/mapping/enum-options.ts", "LogicalOperator", "!type || (type.kind !== 'enum' && type.kind !== 'workflow') || !type.keys.has(NAME_FIELD)", "(!type || type.kind !== 'enum' && type.kind !== 'workflow') && !type.keys.has(NAME_FIELD)"],
+    ["server/src/integrations/mapping/enum-options.ts", "ConditionalExpression", "!type || (type.kind !== 'enum' && type.kind !== 'workflow') || !type.keys.has(NAME_FIELD)", "false"],
+    ["server/src/integrations/mapping/enum-options.ts", "ConditionalExpression", "!type || (type.kind !== 'enum' && type.kind !== 'workflow')", "false"],
+    ["server/src/integrations/mapping/enum-options.ts", "LogicalOperator", "!type || (type.kind !== 'enum' && type.kind !== 'workflow')", "!type && type.kind !== 'enum' && type.kind !== 'workflow'"],
+    ["server/src/integrations/mapping/enum-options.ts", "ConditionalExpression", "type.kind !== 'enum' && type.kind !== 'workflow'", "false"],
+    ["server/src/integrations/mapping/enum-options.ts", "StringLiteral", "'integration.error/row-invalid'", "\"\""],
+    ["server/src/integrations/mapping/enum-options.ts", "StringLiteral", "`The options of \"${select.field}\" cannot be resolved: \"${select.enumType}\" is not an enum…", "``"],
+    ["server/src/integrations/mapping/enum-options.ts", "ObjectLiteral", "{ field: select.field, type: select.enumType }", "{}"],
+  ]),
   // documents/pm-json.ts: the request schema refuses these inputs before the codec reads them
   ...withReason(
     'out of reach: behind the request schema (ProseMirrorNode and its marks in spec/service.openapi.yaml), which refuses a node or mark that is no object, a type that is no string, attrs that are no object (null included), content or marks that are no array and text that is no string before the codec reads them',
