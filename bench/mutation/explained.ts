@@ -761,6 +761,17 @@ export const EXPLAINED: readonly Explanation[] = [
     ["server/src/integrations/mapping/enum-options.ts", "StringLiteral", "`The options of \"${select.field}\" cannot be resolved: \"${select.enumType}\" is not an enum…", "``"],
     ["server/src/integrations/mapping/enum-options.ts", "ObjectLiteral", "{ field: select.field, type: select.enumType }", "{}"],
   ]),
+  // integrations/sync/retry.ts: the wait between tryLater answers ends early only when the server shuts down
+  ...withReason("the shutdown of the process: the abort signal fires only when the server closes, which no client of it sees (server/test covers a closing server's runs)", [
+    ["server/src/integrations/sync/retry.ts", "BlockStatement", "{ return new Promise((resolve, reject) => { if (signal.aborted) { reject(new Failure('int…", "{}"],
+    ["server/src/integrations/sync/retry.ts", "BlockStatement", "{ reject(new Failure('integration.error/app-failed', 'The run was stopped: the server is …", "{}"],
+    ["server/src/integrations/sync/retry.ts", "ConditionalExpression", "signal.aborted", "false"],
+    ["server/src/integrations/sync/retry.ts", "StringLiteral", "'integration.error/app-failed'", "\"\""],
+    ["server/src/integrations/sync/retry.ts", "StringLiteral", "'The run was stopped: the server is closing.'", "\"\""],
+    ["server/src/integrations/sync/retry.ts", "StringLiteral", "'abort'", "\"\""],
+    ["server/src/integrations/sync/retry.ts", "BlockStatement", "{ clearTimeout(timer); reject(new Failure('integration.error/app-failed', 'The run was st…", "{}"],
+    ["server/src/integrations/sync/retry.ts", "ObjectLiteral", "{ once: true }", "{}"],
+  ]),
   // documents/pm-json.ts: the request schema refuses these inputs before the codec reads them
   ...withReason(
     'out of reach: behind the request schema (ProseMirrorNode and its marks in spec/service.openapi.yaml), which refuses a node or mark that is no object, a type that is no string, attrs that are no object (null included), content or marks that are no array and text that is no string before the codec reads them',
