@@ -772,6 +772,11 @@ export const EXPLAINED: readonly Explanation[] = [
     ["server/src/integrations/sync/retry.ts", "BlockStatement", "{ clearTimeout(timer); reject(new Failure('integration.error/app-failed', 'The run was st…", "{}"],
     ["server/src/integrations/sync/retry.ts", "ObjectLiteral", "{ once: true }", "{}"],
   ]),
+  // model/entity-writer.ts: messages of internal errors
+  ...withReason("the message of an internal error the catalog never lets happen (a link field without a relation, a relation's target type gone within one transaction)", [
+    ["server/src/model/entity-writer.ts", "StringLiteral", "`${field.name} is not a relation`", "``"],
+    ["server/src/model/entity-writer.ts", "StringLiteral", "`${field.fieldType} vanished`", "``"],
+  ]),
   // documents/pm-json.ts: the request schema refuses these inputs before the codec reads them
   ...withReason(
     'out of reach: behind the request schema (ProseMirrorNode and its marks in spec/service.openapi.yaml), which refuses a node or mark that is no object, a type that is no string, attrs that are no object (null included), content or marks that are no array and text that is no string before the codec reads them',

@@ -189,6 +189,13 @@ export default defineCheck({
           return secret;
         });
         if (new Set(secrets).size !== secrets.length) fail(`Entities created without a rich text value share document secrets: ${JSON.stringify(secrets)}`, ctx.http.lastExchange?.response);
+        // Its document exists from then on: it reads (empty), as do those of the secrets written.
+        const written = rows.map((r) => r[field]).filter(isRecord).map((v) => String(v['Collaboration~Documents/secret']));
+        for (const secret of [secrets[0], ...written.filter((w) => !secrets.includes(w))]) {
+          if (secret === undefined) continue;
+          const read = await ctx.http.get(`/api/documents/${secret}?format=md`);
+          if (read.status !== 200) fail(`the document ${secret} of a rich text field answered ${read.status} to GET /api/documents/${secret}; it exists from the creation of its Entity`, read);
+        }
       }
 
       // Invalid values: refused by create (no Entity appears) and by update (the value stays).
