@@ -325,7 +325,7 @@ async function putCollectionsInReadOrder(tx: Queryable, prepared: readonly Prepa
   for (let i = 0; i < targets.length; i += INSERT_CHUNK) {
     const part = targets.slice(i, i + INSERT_CHUNK);
     const { rows } = await tx.query<{ id: string; created_at: unknown }>(`SELECT id, created_at FROM entities WHERE id IN (${part.map((_, j) => `$${j + 1}`).join(', ')})`, part);
-    for (const row of rows) created.set(row.id, new Date(String(row.created_at instanceof Date ? row.created_at.toISOString() : row.created_at)).getTime());
+    for (const row of rows) created.set(row.id, (row.created_at instanceof Date ? row.created_at : new Date(String(row.created_at))).getTime());
   }
   const byReadOrder = (x: string, y: string): number => (created.get(x) ?? 0) - (created.get(y) ?? 0) || (x < y ? -1 : x > y ? 1 : 0);
   for (const p of prepared) {
