@@ -6,15 +6,12 @@
 import { randomUUID } from 'node:crypto';
 import { expectSuccess, fail } from '../../assert.js';
 import { defineCheck, type CheckContext } from '../../check.js';
-import { SCHEMA_QUERY } from '../../fixtures.js';
+import { readSchema } from '../../schema-view.js';
 import { isRecord } from '../../shapes.js';
 import { dropTypes, run, schemaBatch, uniqueSpaceName } from '../../workspace.js';
 
 async function fieldsOf(ctx: CheckContext, type: string): Promise<string[] | undefined> {
-  const schema = expectSuccess(await ctx.http.command(SCHEMA_QUERY), 'svc.schema/query');
-  const types = isRecord(schema) && Array.isArray(schema['svc/types']) ? schema['svc/types'].filter(isRecord) : [];
-  const found = types.find((t) => t['svc/name'] === type && t['svc/deleted?'] !== true);
-  return found && Array.isArray(found['svc/fields']) ? found['svc/fields'].filter(isRecord).map((f) => String(f['svc/name'])) : undefined;
+  return (await readSchema(ctx)).type(type)?.['svc/fields'].map((f) => f['svc/name']);
 }
 
 export default defineCheck({

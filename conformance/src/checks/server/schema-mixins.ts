@@ -5,9 +5,8 @@
  */
 import { expectSuccess, fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
-import { SCHEMA_QUERY } from '../../fixtures.js';
 import { canonicalJson, type Json } from '../../model/values.js';
-import { isRecord } from '../../shapes.js';
+import { readSchema, type SchemaType } from '../../schema-view.js';
 import { dropTypes, schemaBatch, uniqueSpaceName } from '../../workspace.js';
 
 /** Each mixin, the field it adds, that field's type and the meta it must carry. */
@@ -39,41 +38,30 @@ export default defineCheck({
       for (const name of [first, second]) {
         expectSuccess(await schemaBatch(ctx, [{ command: 'svc.app/install-mixins', args: { types: { [name]: ['comments/comments-mixin'] } } }]), `installing comments/comments-mixin on ${name}`);
       }
-      const schema = expectSuccess(await ctx.http.command(SCHEMA_QUERY), 'svc.schema/query');
-      const types = isRecord(schema) && Array.isArray(schema['svc/types']) ? schema['svc/types'].filter(isRecord) : [];
-      const comment = types.filter((t) => t['svc/name'] === 'comments/comment' && t['svc/deleted?'] !== true);
-      const commentFields = comment.length === 1 && Array.isArray(comment[0]?.['svc/fields']) ? comment[0]['svc/fields'].filter(isRecord) : [];
-      const secret = commentFields.find((f) => f['svc/name'] === 'comment/document-secret');
-      if (comment.length !== 1 || secret?.['svc/type'] !== 'svc/uuid' || commentFields.find((f) => f['svc/name'] === 'comment/author')?.['svc/type'] !== 'svc/user') {
-        fail(`after installing the Comments extension twice, svc.schema/query lists comments/comment ${comment.length} times with the fields ${JSON.stringify(commentFields.map((f) => [f['svc/name'], f['svc/type']]))}, expected once, with comment/document-secret (svc/uuid) and comment/author (svc/user)`, ctx.http.lastExchange?.response);
+      const schema = await readSchema(ctx);
+      const comment = schema.schema['svc/types'].filter((t) => t['svc/name'] === 'comments/comment' && t['svc/deleted?'] !== true);
+      const commentFields = comment.length === 1 ? (comment[0]?.['svc/fields'] ?? []) : [];
+      const typeOf = (name: string) => commentFields.find((f) => f['svc/name'] === name)?.['svc/type'];
+      if (comment.length !== 1 || typeOf('comment/document-secret') !== 'svc/uuid' || typeOf('comment/author') !== 'svc/user') {
+        fail(`after installing the Comments extension twice, svc.schema/query lists comments/comment ${comment.length} times with the fields ${JSON.stringify(commentFields.map((f) => [f['svc/name'], f['svc/type']]))}, expected once, with comment/document-secret (svc/uuid) and comment/author (svc/user)`, schema.res);
       }
       for (const name of [first, second]) {
-        const collection = types.find((t) => t['svc/name'] === name);
-        const field = (Array.isArray(collection?.['svc/fields']) ? collection['svc/fields'] : []).find((f: unknown) => isRecord(f) && f['svc/name'] === 'comments/comments');
-        if (!isRecord(field) || field['svc/type'] !== 'comments/comment') fail(`after installing comments/comments-mixin, ${name} lists no comments/comments collection of comments/comment`, ctx.http.lastExchange?.response);
+        if (schema.field(name, 'comments/comments')?.['svc/type'] !== 'comments/comment') fail(`after installing comments/comments-mixin, ${name} lists no comments/comments collection of comments/comment`, schema.res);
       }
-      const listed = async (): Promise<Record<string, unknown>> => {
-        const schema = expectSuccess(await ctx.http.command(SCHEMA_QUERY), 'svc.schema/query');
-        const types = isRecord(schema) && Array.isArray(schema['svc/types']) ? schema['svc/types'] : [];
-        const type = types.find((t: unknown) => isRecord(t) && t['svc/name'] === db && t['svc/deleted?'] !== true);
-        if (!isRecord(type)) fail(`svc.schema/query does not list ${db}`, ctx.http.lastExchange?.response);
-        return type;
-      };
+      const listed = async (): Promise<SchemaType> => (await readSchema(ctx)).requireType(db, `reading ${db} after installing mixins`);
       const install = { command: 'svc.app/install-mixins' as const, args: { types: { [db]: MIXINS.map((m) => m.mixin) } } };
       expectSuccess(await schemaBatch(ctx, [install]), `installing ${MIXINS.map((m) => m.mixin).join(', ')} on ${db}`);
       const once = await listed();
-      const fields = Array.isArray(once['svc/fields']) ? once['svc/fields'].filter(isRecord) : [];
       for (const m of MIXINS) {
-        const field = fields.find((f) => f['svc/name'] === m.field);
+        const field = once['svc/fields'].find((f) => f['svc/name'] === m.field);
         if (!field) fail(`after installing ${m.mixin}, ${db} lists no field ${m.field}`, ctx.http.lastExchange?.response);
         if (field['svc/type'] !== m.type) fail(`${m.mixin} adds ${m.field} of type ${JSON.stringify(field['svc/type'])}, expected ${m.type}`, ctx.http.lastExchange?.response);
-        const meta = isRecord(field['svc/meta']) ? field['svc/meta'] : {};
+        const meta = field['svc/meta'];
         for (const [key, value] of Object.entries(m.meta)) {
           if (canonicalJson(meta[key] as Json) !== canonicalJson(value)) fail(`${m.mixin} adds ${m.field} with the meta ${JSON.stringify(meta)}, expected ${key}: ${JSON.stringify(value)}`, ctx.http.lastExchange?.response);
         }
       }
-      const meta = isRecord(once['svc/meta']) ? once['svc/meta'] : {};
-      const mixins = Array.isArray(meta['app/mixins']) ? meta['app/mixins'] : [];
+      const mixins = once['svc/meta']['app/mixins'] ?? [];
       for (const m of MIXINS) {
         if (mixins.filter((x) => x === m.mixin).length !== 1) fail(`after installing it, ${db}'s app/mixins is ${JSON.stringify(mixins)}, expected ${m.mixin} in it once`, ctx.http.lastExchange?.response);
       }

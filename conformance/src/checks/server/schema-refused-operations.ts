@@ -7,8 +7,8 @@
 import { randomUUID } from 'node:crypto';
 import { expectSuccess, fail } from '../../assert.js';
 import { defineCheck, type CheckContext } from '../../check.js';
-import { SCHEMA_QUERY } from '../../fixtures.js';
 import type { SchemaOperation } from '../../model/schema.js';
+import { readSchema } from '../../schema-view.js';
 import { isRecord } from '../../shapes.js';
 import { dropTypes, schemaBatch, uniqueSpaceName } from '../../workspace.js';
 
@@ -92,11 +92,10 @@ function acceptedNames(space: string): string[] {
 }
 
 async function typeNames(ctx: CheckContext, space: string): Promise<string[]> {
-  const schema = expectSuccess(await ctx.http.command(SCHEMA_QUERY), 'svc.schema/query');
-  const types = isRecord(schema) && Array.isArray(schema['svc/types']) ? schema['svc/types'] : [];
-  return types
-    .filter((t): t is Record<string, unknown> => isRecord(t) && t['svc/deleted?'] !== true && String(t['svc/name']).startsWith(space))
-    .map((t) => `${String(t['svc/name'])}: ${JSON.stringify((Array.isArray(t['svc/fields']) ? t['svc/fields'] : []).map((f: unknown) => (isRecord(f) ? f['svc/name'] : f)))}`)
+  const schema = await readSchema(ctx);
+  return [...schema.byName.values()]
+    .filter((t) => t['svc/name'].startsWith(space))
+    .map((t) => `${t['svc/name']}: ${JSON.stringify(t['svc/fields'].map((f) => f['svc/name']))}`)
     .sort();
 }
 

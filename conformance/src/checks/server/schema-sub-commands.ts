@@ -1,32 +1,10 @@
 import { expectSuccess, fail } from '../../assert.js';
-import { defineCheck, type CheckContext } from '../../check.js';
-import { SCHEMA_QUERY } from '../../fixtures.js';
+import { defineCheck } from '../../check.js';
+import { readSchema } from '../../schema-view.js';
 import { isRecord } from '../../shapes.js';
 import { run, schemaBatch, uniqueSpaceName } from '../../workspace.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-interface Listed {
-  name: string;
-  meta: Record<string, unknown>;
-  fields: Map<string, Record<string, unknown>>;
-}
-
-/** The live types of the workspace schema, by name. */
-async function listTypes(ctx: CheckContext): Promise<Map<string, Listed>> {
-  const schema = expectSuccess(await ctx.http.command(SCHEMA_QUERY), 'svc.schema/query');
-  const types = isRecord(schema) && Array.isArray(schema['svc/types']) ? schema['svc/types'] : [];
-  const out = new Map<string, Listed>();
-  for (const t of types) {
-    if (!isRecord(t) || t['svc/deleted?'] === true) continue;
-    const fields = new Map<string, Record<string, unknown>>();
-    for (const f of Array.isArray(t['svc/fields']) ? t['svc/fields'] : []) {
-      if (isRecord(f)) fields.set(String(f['svc/name']), isRecord(f['svc/meta']) ? f['svc/meta'] : {});
-    }
-    out.set(String(t['svc/name']), { name: String(t['svc/name']), meta: isRecord(t['svc/meta']) ? t['svc/meta'] : {}, fields });
-  }
-  return out;
-}
 
 export default defineCheck({
   id: 'schema.sub-commands',
@@ -108,26 +86,27 @@ export default defineCheck({
         fail(`the schema batch answered ${JSON.stringify(changed)}, expected one {svc/name, svc/id} per operation naming ${JSON.stringify(expectedNames)} (a renamed field or type keeping its id)`, ctx.http.lastExchange?.response);
       }
       created[0] = renamed;
-      const types = await listTypes(ctx);
-      const jobs = types.get(renamed);
-      if (!jobs || types.has(db)) fail(`after schema.type/rename, the schema should list ${renamed} and not ${db}`, ctx.http.lastExchange?.response);
-      if (jobs.fields.has(`${space}/Title`) || jobs.fields.get(`${space}/Name`)?.['ui/title?'] !== true) fail(`after set-meta and rename, ${renamed} should have ${space}/Name with ui/title? true and no ${space}/Title`, ctx.http.lastExchange?.response);
-      if (jobs.fields.has(`${space}/Old`)) fail(`after schema.field/delete, ${renamed} still lists ${space}/Old`, ctx.http.lastExchange?.response);
+      const schema = await readSchema(ctx);
+      const jobs = schema.type(renamed);
+      const fieldMeta = (name: string) => jobs?.['svc/fields'].find((f) => f['svc/name'] === name)?.['svc/meta'];
+      if (!jobs || schema.type(db)) fail(`after schema.type/rename, the schema should list ${renamed} and not ${db}`, ctx.http.lastExchange?.response);
+      if (schema.field(renamed, `${space}/Title`) || fieldMeta(`${space}/Name`)?.['ui/title?'] !== true) fail(`after set-meta and rename, ${renamed} should have ${space}/Name with ui/title? true and no ${space}/Title`, ctx.http.lastExchange?.response);
+      if (schema.field(renamed, `${space}/Old`)) fail(`after schema.field/delete, ${renamed} still lists ${space}/Old`, ctx.http.lastExchange?.response);
       // The select and workflow types are enum types, not Databases (TypeMeta); the Database is one.
       for (const [name, enumType] of [[select, true], [workflow, true], [renamed, false]] as const) {
-        const meta = types.get(name)?.meta;
+        const meta = schema.type(name)?.['svc/meta'];
         if (meta === undefined || (meta['svc/enum?'] === true) !== enumType || (meta['svc/domain?'] === true) === enumType) {
           fail(`svc.schema/query lists ${name} with the meta ${JSON.stringify(meta)}, expected ${enumType ? 'svc/enum? true and no svc/domain? true' : 'svc/domain? true and no svc/enum? true'}`, ctx.http.lastExchange?.response);
         }
       }
       // A select, a workflow and the comments collection are relations: their meta names the relation (SCHEMA-004), created with no meta or by a mixin.
       for (const [field, collection] of [[`${space}/Kind`, false], [`${space}/State`, false], ['comments/comments', true]] as const) {
-        const meta = jobs.fields.get(field);
+        const meta = fieldMeta(field);
         if (typeof meta?.['svc/relation'] !== 'string' || !UUID.test(meta['svc/relation']) || (meta['svc/collection?'] === true) !== collection) {
           fail(`svc.schema/query lists ${renamed}'s field ${field} with the meta ${JSON.stringify(meta)}, expected svc/relation (a UUID)${collection ? ' and svc/collection? true' : ' and no svc/collection? true'}`, ctx.http.lastExchange?.response);
         }
       }
-      if (!jobs.fields.has('comments/comments') || !(Array.isArray(jobs.meta['app/mixins']) && jobs.meta['app/mixins'].includes('comments/comments-mixin'))) {
+      if (!schema.field(renamed, 'comments/comments') || !jobs['svc/meta']['app/mixins']?.includes('comments/comments-mixin')) {
         fail(`after svc.app/install-mixins of comments/comments-mixin, ${renamed} should list the field comments/comments and the mixin in app/mixins`, ctx.http.lastExchange?.response);
       }
       const rows = await run(ctx, { command: 'svc.entity/query', args: { query: { 'q/from': renamed, 'q/select': [`${space}/Name`, 'comments/comments'], 'q/limit': 10 } } }, `reading ${renamed}`);

@@ -6,7 +6,7 @@ import { syncOk } from './admin.js';
 import { caseScenario, deltaCase, type DeltaCase } from './delta-arbitrary.js';
 import { withIntegration } from './integration.js';
 import type { ScenarioChanges } from './mock.js';
-import { readSchema } from './read.js';
+import { readSchema } from '../../schema-view.js';
 import { differences, rawSnapshot, snapshot } from './snapshot.js';
 
 /** Property runs at most (each is a chain of syncs): fewer when the run asks for fewer. */

@@ -9,7 +9,7 @@ import { findStackTrace } from '../../shapes.js';
 import { getRun, getSource, listRuns, type ErrorBody, type SyncRun } from './admin.js';
 import type { HttpResponse } from '../../http.js';
 import type { Integration } from './integration.js';
-import { readSchema } from './read.js';
+import { readSchema } from '../../schema-view.js';
 
 /** The failed run's error has a name and a message without internals; answers it. `res`: the exchange that ran it. */
 export function expectClearError(run: SyncRun & { error: ErrorBody }, what: string, res?: HttpResponse): ErrorBody {

@@ -22,7 +22,8 @@ import {
   type SyncRun,
 } from './admin.js';
 import { startApp, type MockApp, type Scenario } from './mock.js';
-import { readEntities, readSchema, type SchemaView } from './read.js';
+import { readSchema, type SchemaView } from '../../schema-view.js';
+import { readEntities } from './read.js';
 import { ACCOUNT_TYPE, GOOD_TOKEN } from './scenarios.js';
 
 export interface TestUser {

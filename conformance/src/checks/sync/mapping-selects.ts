@@ -4,7 +4,8 @@ import { defineCheck, type CheckContext } from '../../check.js';
 import { isRecord } from '../../shapes.js';
 import { run, schemaBatch } from '../../workspace.js';
 import { lastResponse, withIntegration } from './integration.js';
-import { readEnumValues, type EnumValue, type SchemaView } from './read.js';
+import type { SchemaView } from '../../schema-view.js';
+import { readEnumValues, type EnumValue } from './read.js';
 import { expectField } from './schema-expect.js';
 import { MULTI_OPTIONS, SELECT_OPTIONS, selectsScenario, type AppSchemaField } from './scenarios.js';
 

@@ -6,17 +6,13 @@
  * text by its document secret), paged by the cursor rule.
  */
 import type { components } from '../../../../generated/service/types.js';
-import { expectSuccess, fail } from '../../assert.js';
+import { fail } from '../../assert.js';
 import type { CheckContext } from '../../check.js';
-import { SCHEMA_QUERY } from '../../fixtures.js';
-import type { HttpResponse } from '../../http.js';
+import type { SchemaField, SchemaType, SchemaView } from '../../schema-view.js';
 import { isRecord, type JsonRecord } from '../../shapes.js';
 import { run } from '../../workspace.js';
 
 type Schemas = components['schemas'];
-export type WorkspaceSchema = Schemas['WorkspaceSchema'];
-export type SchemaType = Schemas['SchemaType'];
-export type SchemaField = Schemas['SchemaField'];
 
 export const RICH_TEXT_TYPE = 'Collaboration~Documents/Document';
 export const RICH_TEXT_SECRET = 'Collaboration~Documents/secret';
@@ -28,58 +24,6 @@ export const SYSTEM_FIELDS: ReadonlySet<string> = new Set(['svc/id', 'svc/public
 
 /** Largest page the cursor rule reads (spec: 1000, query limit 1001). */
 const PAGE = 1000;
-
-/** The workspace schema with lookups by name. */
-export class SchemaView {
-  readonly byName: Map<string, SchemaType>;
-
-  /** `res`: the svc.schema/query exchange, for the curl line of failures. */
-  constructor(
-    readonly schema: WorkspaceSchema,
-    readonly res?: HttpResponse,
-  ) {
-    this.byName = new Map(schema['svc/types'].filter((t) => t['svc/deleted?'] !== true).map((t) => [t['svc/name'], t]));
-  }
-
-  type(name: string): SchemaType | undefined {
-    return this.byName.get(name);
-  }
-
-  /** The type, or a check failure naming what was looked for. */
-  requireType(name: string, what: string): SchemaType {
-    const type = this.type(name);
-    if (!type) fail(`${what}: svc.schema/query lists no type "${name}"; types of that Space: ${this.namesLike(name).join(', ') || 'none'}`, this.res);
-    return type;
-  }
-
-  field(typeName: string, fieldName: string): SchemaField | undefined {
-    return this.type(typeName)?.['svc/fields'].find((f) => f['svc/name'] === fieldName);
-  }
-
-  requireField(typeName: string, fieldName: string, what: string): SchemaField {
-    const type = this.requireType(typeName, what);
-    const field = type['svc/fields'].find((f) => f['svc/name'] === fieldName);
-    if (!field) fail(`${what}: Database ${typeName} has no field "${fieldName}"; its fields: ${type['svc/fields'].map((f) => f['svc/name']).join(', ')}`, this.res);
-    return field;
-  }
-
-  isEnum(typeName: string): boolean {
-    return this.type(typeName)?.['svc/meta']['svc/enum?'] === true;
-  }
-
-  /** Type names sharing the Space prefix of `name` (for messages). */
-  namesLike(name: string): string[] {
-    const space = name.includes('/') ? name.slice(0, name.indexOf('/') + 1) : name;
-    return [...this.byName.keys()].filter((n) => n.startsWith(space) || n.includes(`_${space}`));
-  }
-}
-
-export async function readSchema(ctx: CheckContext): Promise<SchemaView> {
-  const res = await ctx.http.command(SCHEMA_QUERY);
-  const result = expectSuccess(res, 'reading the workspace schema with svc.schema/query');
-  if (!isRecord(result) || !Array.isArray(result['svc/types'])) fail('svc.schema/query answered no {svc/types: [...]}', res);
-  return new SchemaView(result as unknown as WorkspaceSchema, res);
-}
 
 export type SelectItem = string | Record<string, unknown>;
 

@@ -5,7 +5,8 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { fail } from '../../assert.js';
-import { SYSTEM_FIELDS, type SchemaField, type SchemaView } from './read.js';
+import type { SchemaField, SchemaView } from '../../schema-view.js';
+import { SYSTEM_FIELDS } from './read.js';
 
 /**
  * The field metadata a sync sets (spec/integrations.md, "Fields"): `metaExactly` compares each of

@@ -15,7 +15,7 @@ import { addAccount, addSourceRaw, expectAdminError, runSync, type ErrorBody, ty
 import { expectClearError } from './failed-run.js';
 import { forward, listenFront } from './cut-front.js';
 import { lastResponse, withIntegration, withMockApp, type Front, type Integration, type Leftovers } from './integration.js';
-import { readSchema } from './read.js';
+import { readSchema } from '../../schema-view.js';
 import { APP_PATHS } from './mock.js';
 import { ACCOUNT_TYPE, buildScenario, GOOD_TOKEN, MONEY, NUMBER_FORMAT, PERCENT, PHONE, type AppTypeSchema } from './scenarios.js';
 

@@ -7,7 +7,8 @@
 import { isRecord, type JsonRecord } from '../../shapes.js';
 import { fail } from '../../assert.js';
 import type { CheckContext } from '../../check.js';
-import { dataFields, enumName, enumNames, fieldShape, readEntities, readSchema, type SchemaView } from './read.js';
+import { readSchema, type SchemaView } from '../../schema-view.js';
+import { dataFields, enumName, enumNames, fieldShape, readEntities } from './read.js';
 
 /**
  * Fields left out of the comparison: `__syncAction` is the transport's marker (a delta delivers
