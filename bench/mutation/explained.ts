@@ -1147,6 +1147,161 @@ export const EXPLAINED: readonly Explanation[] = [
       ["server/src/documents/mdast.ts", "ConditionalExpression", "isPhrasing(node)", "false"],
     ],
   ),
+  // graphql: the run of 2026-11-26 16:43 on the current checks
+  ...withReason(
+    "an internal key of the engine, never a response key: any name no GraphQL field can have does the same",
+    [
+    ["server/src/graphql/compile.ts", "StringLiteral", "'#id'", "\"\""],
+    ],
+  ),
+  ...withReason(
+    "graphql-js coerces limit and offset to Int (or the default) before the field runs",
+    [
+    ["server/src/graphql/compile.ts", "ConditionalExpression", "typeof limit !== 'number'", "false"],
+    ["server/src/graphql/compile.ts", "ConditionalExpression", "typeof offset !== 'number'", "false"],
+    ["server/src/graphql/limits/cost-limit.ts", "ConditionalExpression", "typeof given === 'number'", "true"],
+    ],
+  ),
+  ...withReason(
+    "a relation to one Entity has no limit: absent and null mean the same to the engine",
+    [
+    ["server/src/graphql/compile.ts", "ObjectLiteral", "{ limit: null }", "{}"],
+    ],
+  ),
+  ...withReason(
+    "message wording the spec leaves open: the error's path names the inner list (graphql.bad-query checks the path)",
+    [
+    ["server/src/graphql/compile.ts", "StringLiteral", "`${object.name}.${name}`", "``"],
+    ],
+  ),
+  ...withReason(
+    "out of reach: every type has svc/id, so the internal error is never raised",
+    [
+    ["server/src/graphql/compile.ts", "StringLiteral", "'svc/id'", "\"\""],
+    ["server/src/graphql/compile.ts", "BlockStatement", "{ throw new Error(`field ${name} vanished`); }", "{}"],
+    ["server/src/graphql/compile.ts", "StringLiteral", "`field ${name} vanished`", "``"],
+    ["server/src/graphql/schema-builder.ts", "StringLiteral", "`common.graphql has no type ${name}`", "``"],
+    ["server/src/graphql/schema-builder.ts", "ConditionalExpression", "!type", "false"],
+    ],
+  ),
+  ...withReason(
+    "out of reach: only a fault of the server itself (not a GraphQLError or a Failure) takes this path; no request makes one",
+    [
+    ["server/src/graphql/compile.ts", "ConditionalExpression", "!(error instanceof GraphQLError)", "false"],
+    ["server/src/graphql/execute.ts", "ConditionalExpression", "!(error instanceof Failure)", "false"],
+    ],
+  ),
+  ...withReason(
+    "out of reach: the document store fails only when its storage does (no client can make it)",
+    [
+    ["server/src/graphql/materialize.ts", "BlockStatement", "{ if (!(error instanceof Failure)) throw error; for (const item of items) item.target[ite…", "{}"],
+    ["server/src/graphql/materialize.ts", "BooleanLiteral", "!(error instanceof Failure)", "error instanceof Failure"],
+    ["server/src/graphql/materialize.ts", "ConditionalExpression", "!(error instanceof Failure)", "true"],
+    ["server/src/graphql/materialize.ts", "ConditionalExpression", "!(error instanceof Failure)", "false"],
+    ["server/src/graphql/materialize.ts", "ObjectLiteral", "{ extensions: { code: error.name } }", "{}"],
+    ["server/src/graphql/materialize.ts", "ObjectLiteral", "{ code: error.name }", "{}"],
+    ],
+  ),
+  ...withReason(
+    "JSON.stringify(undefined) is undefined, which GraphQL answers as null, as the fallback does",
+    [
+    ["server/src/graphql/materialize.ts", "ConditionalExpression", "value !== undefined", "true"],
+    ],
+  ),
+  ...withReason(
+    "a JSON value that is no range is a location; a fullAddress that is undefined is left out by JSON.stringify either way",
+    [
+    ["server/src/graphql/materialize.ts", "ConditionalExpression", "'latitude' in v || 'longitude' in v", "true"],
+    ["server/src/graphql/materialize.ts", "ConditionalExpression", "v['fullAddress'] === undefined", "false"],
+    ],
+  ),
+  ...withReason(
+    "the cost rule runs after graphql-js's own rules, which refuse unknown fragments, fragment cycles and object fields without a selection",
+    [
+    ["server/src/graphql/limits/cost-limit.ts", "ConditionalExpression", "fragment && !seen.has(name)", "true"],
+    ["server/src/graphql/limits/cost-limit.ts", "LogicalOperator", "fragment && !seen.has(name)", "fragment || !seen.has(name)"],
+    ["server/src/graphql/limits/cost-limit.ts", "ArrayDeclaration", "[...seen, name]", "[]"],
+    ["server/src/graphql/limits/cost-limit.ts", "ConditionalExpression", "!def || !selection.selectionSet", "false"],
+    ["server/src/graphql/limits/cost-limit.ts", "LogicalOperator", "!def || !selection.selectionSet || !isObjectType(named)", "(!def || !selection.selectionSet) && !isObjectType(named)"],
+    ["server/src/graphql/limits/cost-limit.ts", "LogicalOperator", "!def || !selection.selectionSet", "!def && !selection.selectionSet"],
+    ],
+  ),
+  ...withReason(
+    "String.prototype.matchAll always gives the index of a match",
+    [
+    ["server/src/graphql/naming.ts", "ConditionalExpression", "last.index === undefined", "false"],
+    ],
+  ),
+  ...withReason(
+    "every Database and field name the schema accepts has its namespace before a '/'",
+    [
+    ["server/src/graphql/naming.ts", "ConditionalExpression", "slash === -1", "false"],
+    ["server/src/graphql/naming.ts", "UnaryOperator", "-1", "+1"],
+    ],
+  ),
+  ...withReason(
+    "graphql-js's introspection types are shared instances: listing them among the types adds nothing",
+    [
+    ["server/src/graphql/schema-builder.ts", "MethodExpression", "t.name.startsWith('__')", "t.name.endsWith('__')"],
+    ],
+  ),
+  ...withReason(
+    "out of reach: a Space is known only while it has a Database, so its schema always has a query",
+    [
+    ["server/src/graphql/schema-builder.ts", "ConditionalExpression", "model.queries.length === 0", "false"],
+    ],
+  ),
+  ...withReason(
+    "names are unique, so the comparison never meets two equal names; V8 sorts the Databases of a Space (runs of up to 32) by binary insertion, which asks only whether the answer is negative",
+    [
+    ["server/src/graphql/space-model.ts", "ConditionalExpression", "a.name > b.name", "true"],
+    ["server/src/graphql/space-model.ts", "ConditionalExpression", "a.name > b.name", "false"],
+    ["server/src/graphql/space-model.ts", "EqualityOperator", "a.name > b.name", "a.name >= b.name"],
+    ["server/src/graphql/space-model.ts", "EqualityOperator", "a.name > b.name", "a.name <= b.name"],
+    ["server/src/graphql/space-model.ts", "EqualityOperator", "a.name < b.name", "a.name <= b.name"],
+    ],
+  ),
+  ...withReason(
+    "the label of the common User and Comment types appears in no description (theirs are common.graphql's)",
+    [
+    ["server/src/graphql/space-model.ts", "StringLiteral", "'user'", "\"\""],
+    ["server/src/graphql/space-model.ts", "StringLiteral", "'comment'", "\"\""],
+    ],
+  ),
+  ...withReason(
+    "out of reach: a relation's type is in the catalogue as long as the relation is",
+    [
+    ["server/src/graphql/space-model.ts", "ConditionalExpression", "!target", "false"],
+    ],
+  ),
+  ...withReason(
+    "every field kept by storage is 'value' or 'link' past the system fields",
+    [
+    ["server/src/graphql/space-model.ts", "ConditionalExpression", "field.storage !== 'link'", "false"],
+    ],
+  ),
+  ...withReason(
+    "out of reach: a validly signed address expires only after 60 minutes; no check waits for it (server/test covers it)",
+    [
+    ["server/src/graphql/routes.ts", "BlockStatement", "{ // Stryker disable all: a validly signed address expires only after 60 minutes; no chec…", "{}"],
+    ["server/src/graphql/file-urls.ts", "StringLiteral", "'expired'", "\"\""],
+    ["server/src/graphql/file-urls.ts", "ConditionalExpression", "expires > now", "true"],
+    ],
+  ),
+  ...withReason(
+    "out of reach: the server signs an address only for an Entity holding the file field, an Entity never changes its Database, and its data is never null",
+    [
+    ["server/src/graphql/file-source.ts", "ConditionalExpression", "row.type_id !== field.typeId", "false"],
+    ["server/src/graphql/file-source.ts", "OptionalChaining", "row.data?.[field.key]", "row.data[field.key]"],
+    ],
+  ),
+  {
+    file: 'server/src/graphql/file-urls.ts',
+    mutator: 'StringLiteral',
+    original: "'valid'",
+    replacement: '""',
+    reason: 'the route refuses only the verdicts bad-signature and expired; any other serves the file, as valid does',
+  },
 ];
 
 export function explanationOf(m: { file: string; mutator: string; original: string; replacement: string }): Explanation | undefined {

@@ -21,7 +21,7 @@ function record(): RunRecord {
     files: { [file]: counts(2, 1) },
     survivors: [
       { file, line: 110, mutator: 'ConditionalExpression', original: "'start' in v || 'end' in v", replacement: 'false' },
-      { file, line: 111, mutator: 'ConditionalExpression', original: "'latitude' in v || 'longitude' in v", replacement: 'true' },
+      { file, line: 111, mutator: 'LogicalOperator', original: "'latitude' in v || 'longitude' in v", replacement: "'latitude' in v && 'longitude' in v" },
     ],
     equivalent: [{ file, line: 40, mutator: 'BlockStatement', original: '{ … }', replacement: '{}', reason: 'marked in the source' }],
   };

@@ -73,11 +73,16 @@ export function isUnknownOperator(res: HttpResponse, operator: string): boolean 
   return error?.name === 'entity.error/query-operator-invalid' && error.data['operator'] === operator;
 }
 
-/** A route the target does not serve: 404 `route.error/not-found` or 405 `route.error/method-not-allowed` (or any 404/405 without a body). */
+/**
+ * A route the target does not serve: 404 `route.error/not-found` or 405 `route.error/method-not-allowed`, or a
+ * 404/405 whose body is no JSON object (a framework's page). A JSON object without either name is an answer of
+ * the route, to be judged (if served, then correct).
+ */
 export function isUnservedRoute(res: HttpResponse): boolean {
   if (res.status !== 404 && res.status !== 405) return false;
-  const name = isRecord(res.json) ? res.json['name'] : undefined;
-  return name === undefined || name === 'route.error/not-found' || name === 'route.error/method-not-allowed';
+  if (!isRecord(res.json)) return true;
+  const name = res.json['name'];
+  return name === 'route.error/not-found' || name === 'route.error/method-not-allowed';
 }
 
 /** `document.error/format-unsupported` (400). */

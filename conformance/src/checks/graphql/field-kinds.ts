@@ -11,8 +11,10 @@ import { descriptionProblems, schemaDifferences, system, value, type TypeRow } f
 const USER_LIST_ARGS = '(id: IDFilter, email: StringFilter, name: StringFilter, orderBy: UserOrderBy, limit: Int = 100, offset: Int = 0)';
 
 /** The Space's Database with a field of every kind the README's table names, and what the table makes of each. */
-function records(space: string): { operations: Parameters<typeof schemaBatch>[1]; types: TypeRow[]; drop: string[] } {
+function records(space: string): { operations: Parameters<typeof schemaBatch>[1]; types: TypeRow[]; otherSpace: TypeRow[]; drop: string[] } {
   const db = `${space}/Records`;
+  const plain = `${space}/Plain`;
+  const workflow = `workflow/state_${db}`;
   const others = `${space}x/Others`;
   const f = (name: string) => `${space}/${name}`;
   const relation = randomUUID();
@@ -36,9 +38,15 @@ function records(space: string): { operations: Parameters<typeof schemaBatch>[1]
           text('Place', 'svc/location'),
           text('Notes', RICH_TEXT_TYPE),
           { ...text('Files', FILE_TYPE), 'svc/meta': { 'svc/collection?': true } },
+          // Not in the README's table: not exposed.
+          text('Token', 'svc/uuid'),
         ],
       },
     },
+    // A second Database of the Space, without comments.
+    { command: 'schema.type/create' as const, args: { 'svc/name': plain, 'svc/meta': { 'svc/domain?': true }, 'svc/fields': [{ ...text('Plain name', 'svc/text'), 'svc/meta': { 'ui/title?': true } }] } },
+    { command: 'schema.enum/create' as const, args: { 'svc/name': workflow, 'svc/workflow?': true, 'svc/values': [{ 'enum/name': 'Open' }, { 'enum/name': 'Done', 'workflow/Final': true }] } },
+    field('State', workflow),
     { command: 'schema.type/create' as const, args: { 'svc/name': others, 'svc/meta': { 'svc/domain?': true }, 'svc/fields': [{ 'svc/name': `${space}x/Name`, 'svc/type': 'svc/text', 'svc/meta': { 'ui/title?': true } }] } },
     { command: 'schema.enum/create' as const, args: { 'svc/name': f('Kind_Records'), 'svc/values': [{ 'enum/name': 'Bug' }] } },
     { command: 'schema.enum/create' as const, args: { 'svc/name': f('Labels_Records'), 'svc/values': [{ 'enum/name': 'Red' }] } },
@@ -52,6 +60,7 @@ function records(space: string): { operations: Parameters<typeof schemaBatch>[1]
     { command: 'svc.app/install-mixins' as const, args: { types: { [db]: ['comments/comments-mixin'] } } },
   ];
   const types: TypeRow[] = [
+    { name: 'Plain', query: 'findPlains', database: plain, fields: [...system(), value('plainName', 'String', f('Plain name'))] },
     {
       name: 'Record',
       query: 'findRecords',
@@ -66,6 +75,7 @@ function records(space: string): { operations: Parameters<typeof schemaBatch>[1]
         value('place', 'String', f('Place')),
         { name: 'notes', type: 'RichText', filter: null, order: null, source: f('Notes') },
         { name: 'files', type: '[File!]!', filter: null, order: null, source: f('Files') },
+        value('state', 'String', f('State')),
         value('kind', 'String', f('Kind')),
         { name: 'labels', type: '[String!]', filter: null, order: null, source: f('Labels') },
         { name: 'owner', type: 'User', filter: 'UserFilter', order: 'UserOrderBy', source: f('Owner') },
@@ -84,25 +94,28 @@ function records(space: string): { operations: Parameters<typeof schemaBatch>[1]
       ],
     },
   ];
-  return { operations, types, drop: [db, others, f('Kind_Records'), f('Labels_Records')] };
+  // The other Space: its one Database, whose relation to Records is not exposed, and no Comment type (comments exist in the workspace, not in this Space).
+  const otherSpace: TypeRow[] = [{ name: 'Other', query: 'findOthers', database: others, fields: [...system(), value('name', 'String', `${space}x/Name`)] }];
+  return { operations, types, otherSpace, drop: [db, plain, others, f('Kind_Records'), f('Labels_Records'), workflow] };
 }
 
 export default defineCheck({
   id: 'graphql.field-kinds',
   name:
-    'Every workspace field kind becomes the GraphQL type, filter and order key the README table gives it: url, email, ranges and location as String, single select String, ' +
+    'Every workspace field kind becomes the GraphQL type, filter and order key the README table gives it: url, email, ranges and location as String, single select and workflow String, ' +
     'multi select [String!] (no filter, no order), files [File!]!, rich text RichText, people User and [User!]! (with id, email and name filters), comments [Comment!]! with the Comment type; ' +
-    'a relation to a Database of another Space is not exposed',
+    'a relation to a Database of another Space and a field type outside the table (svc/uuid) are not exposed; the schema has no other types (no Comment type in a Space without comments)',
   level: 'MUST',
   area: 'graphql',
   requirements: ['GQL-003', 'GQL-035'],
   target: 'server',
   async run(ctx) {
     const space = uniqueSpaceName(ctx);
-    const { operations, types, drop } = records(space);
+    const { operations, types, otherSpace, drop } = records(space);
     expectSuccess(await schemaBatch(ctx, operations), `creating ${space}/Records with a field of every kind`);
     try {
       await compare(ctx, space, types);
+      await compare(ctx, `${space}x`, otherSpace);
     } finally {
       await dropTypes(ctx, drop);
     }

@@ -1,7 +1,8 @@
-import { fail } from '../../assert.js';
+import { expectSuccess, fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
+import { dataProblems } from '../../error-data.js';
 import { isRecord } from '../../shapes.js';
-import { run } from '../../workspace.js';
+import { run, schemaBatch } from '../../workspace.js';
 import { expectData, postGraphql, rowsOf } from './lib/client.js';
 import { withExtraDatabase } from './lib/extra-database.js';
 
@@ -25,7 +26,7 @@ export default defineCheck({
   name:
     'File fields answer [{name, url, urlExpiresAt}]: url downloads the file without a token now, urlExpiresAt is 60 minutes ahead, ' +
     'an address whose expiry is moved to the past or whose signature is altered is refused 403 (file.error/signature-invalid, or url-expired for a moved expiry), ' +
-    'and once the Entity no longer holds the file its address answers 404 file.error/not-found',
+    'and once the Entity no longer holds the file (or is deleted, or the field is) its address answers 404 file.error/not-found; each refusal carries the data ErrorName gives it',
   level: 'MUST',
   area: 'graphql',
   requirements: ['GQL-004', 'LIMIT-007', 'GQL-036'],
@@ -97,6 +98,26 @@ export default defineCheck({
       // Once the Entity no longer holds the file, its address answers 404.
       await run(ctx, { command: 'svc.entity/update', args: { type: db.type, entity: { 'svc/id': withFilesId, [db.fields['Files'] as string]: [] } } }, 'removing the files of the Entity');
       await expectRefused(url, 'the address of a file its Entity no longer holds', 404, ['file.error/not-found']);
+      // Nor once the Entity is deleted, or the file field: two more Entities with a file each.
+      const filesField = db.fields['Files'] as string;
+      const made = await Promise.all(
+        ['deleted Entity', 'deleted field'].map((label, i) =>
+          run(ctx, { command: 'svc.entity/create', args: { type: db.type, entity: { [db.fields['Label'] as string]: label, [filesField]: [stored[i]] } } }, `creating the Entity "${label}" with a file`),
+        ),
+      );
+      const addresses = await postGraphql(ctx, db.space, { query: '{ findRecords { label files { url } } }' });
+      const addressOf = (label: string): string => {
+        const row = rowsOf(addresses, expectData(addresses, 'file fields'), 'findRecords', 'findRecords').find((r) => r['label'] === label);
+        const first = Array.isArray(row?.['files']) ? (row['files'][0] as Record<string, unknown> | undefined) : undefined;
+        if (typeof first?.['url'] !== 'string') fail(`the Entity "${label}" should answer one file with a url, got ${JSON.stringify(row)}`, addresses);
+        return first['url'];
+      };
+      const [ofDeletedEntity, ofDeletedField] = [addressOf('deleted Entity'), addressOf('deleted field')];
+      const deletedId = isRecord(made[0]) && typeof made[0]['svc/id'] === 'string' ? made[0]['svc/id'] : '';
+      await run(ctx, { command: 'svc.entity/delete', args: { type: db.type, entity: { 'svc/id': deletedId } } }, 'deleting the Entity "deleted Entity"');
+      await expectRefused(ofDeletedEntity, 'the address of a file of a deleted Entity', 404, ['file.error/not-found']);
+      expectSuccess(await schemaBatch(ctx, [{ command: 'schema.field/delete', args: { 'holder-type': db.type, name: filesField } }]), `deleting the field ${filesField}`);
+      await expectRefused(ofDeletedField, 'the address of a file of a deleted field', 404, ['file.error/not-found']);
     });
   },
 });
@@ -135,7 +156,10 @@ async function expectRefused(url: string, what: string, status: number, names: s
     body = undefined;
   }
   const name = isRecord(body) ? body['name'] : undefined;
-  if (typeof name !== 'string' || !names.includes(name) || typeof (body as Record<string, unknown>)['message'] !== 'string') {
-    fail(`${what}: GET ${url} answered ${status} with ${text.slice(0, 300) || 'no body'}, expected an error {name: ${names.map((n) => JSON.stringify(n)).join(' or ')}, message}\n${curl}`);
+  const message = isRecord(body) ? body['message'] : undefined;
+  if (typeof name !== 'string' || !names.includes(name) || typeof message !== 'string' || message.trim() === '') {
+    fail(`${what}: GET ${url} answered ${status} with ${text.slice(0, 300) || 'no body'}, expected an error {name: ${names.map((n) => JSON.stringify(n)).join(' or ')}, message} with a message\n${curl}`);
   }
+  const problems = dataProblems(name, isRecord((body as Record<string, unknown>)['data']) ? ((body as Record<string, unknown>)['data'] as Record<string, unknown>) : {});
+  if (problems.length > 0) fail(`${what}: GET ${url} answered ${name} with ${text.slice(0, 300)}: ${problems.join('; ')} (spec/service.openapi.yaml, ErrorName)\n${curl}`);
 }

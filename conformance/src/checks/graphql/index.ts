@@ -15,6 +15,7 @@ import requestErrors from './request-errors.js';
 import richText from './rich-text.js';
 import schemaSdl from './schema-sdl.js';
 import spaceUnderscores from './space-underscores.js';
+import tokenLimit from './token-limit.js';
 import unknownSpace from './unknown-space.js';
 import variablesOperationName from './variables-operation-name.js';
 
@@ -30,6 +31,7 @@ export const graphqlChecks: readonly Check[] = [
   requestErrors,
   unknownSpace,
   depthLimit,
+  tokenLimit,
   aliases,
   defaultLimit,
   matchesCommandApi,

@@ -16,7 +16,7 @@ interface NamedDatabase {
 /**
  * Databases and fields whose names exercise every rule of spec/graphql/README.md, "Names":
  * singular and plural of the last word (irregular plurals too), PascalCase and camelCase over
- * dropped characters, a leading digit, a first word in capitals, collisions with common.graphql,
+ * dropped characters, a leading digit (and digits elsewhere), a first word in mixed case, a first word in capitals, collisions with common.graphql,
  * with an earlier Database's names, with system fields and query arguments, and a name without
  * ASCII letters. Databases are named in order of their full names.
  */
@@ -36,6 +36,8 @@ const DATABASES: NamedDatabase[] = [
     ['Order directions', 'OrderDirection', 'findOrderDirections'],
   ]),
   { local: 'Person', type: 'Person', query: 'findPeople', fields: [['Full name', 'svc/text', 'fullName', 'Ada']] },
+  // Digits inside a name (no guard), and a first word in mixed case (only its first letter lower-cased).
+  { local: 'Q3 reports', type: 'Q3Report', query: 'findQ3Reports', fields: [['Top 10', 'svc/text', 'top10', 'ten'], ['PhD title', 'svc/text', 'phDTitle', 'dr']] },
   ...reserved([
     ['Queries', 'Query', 'findQueries'],
     ['Rich texts', 'RichText', 'findRichTexts'],
@@ -84,7 +86,7 @@ export default defineCheck({
   id: 'graphql.naming',
   name:
     'Type, query and field names follow the generation rule: plural query and singular type names (irregular plurals too), PascalCase and camelCase, ' +
-    'a leading digit, collisions settled with _2 (with every name of common.graphql, the built-in scalars, Query, earlier Databases\' derived names, system fields and query arguments), and each field reads the workspace field it is named after',
+    'a leading digit (digits elsewhere kept as written), a first word in mixed case, collisions settled with _2 (with every name of common.graphql, the built-in scalars, Query, earlier Databases\' derived names, system fields and query arguments), and each field reads the workspace field it is named after',
   level: 'MUST',
   area: 'graphql',
   requirements: ['GQL-003', 'GQL-002'],
@@ -92,10 +94,12 @@ export default defineCheck({
   async run(ctx) {
     const space = uniqueSpaceName(ctx);
     const types = DATABASES.map((d) => `${space}/${d.local}`);
-    // Created in the reverse of their name order: the rule takes them in name order whatever the order they were made in.
+    // Created out of their name order (every other one from the end, then the rest from the start; neither the
+    // name order nor its reverse): the rule takes them in name order whatever the order they were made in.
+    const creationOrder = [...DATABASES.filter((_, i) => i % 2 === 1).reverse(), ...DATABASES.filter((_, i) => i % 2 === 0)];
     const created = await schemaBatch(
       ctx,
-      [...DATABASES].reverse().map((d) => ({
+      creationOrder.map((d) => ({
         command: 'schema.type/create',
         args: {
           'svc/name': `${space}/${d.local}`,

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { expectErrorName, expectPlainError, expectStatus } from '../../assert.js';
+import { expectErrorName, expectPlainError, expectStatus, fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
 import { isUnservedRoute } from '../../support.js';
 import { expectErrors, graphqlPath, postGraphql } from './lib/client.js';
@@ -8,7 +8,7 @@ export default defineCheck({
   id: 'graphql.unknown-space',
   name:
     'A request to the endpoint of a Space that does not exist is answered 404 with a GraphQL `errors` array, and the SDL of such a Space ' +
-    '(GET .../schema.graphql, where served) 404 with graphql.error/space-not-found',
+    '(GET .../schema.graphql, where served) 404 with graphql.error/space-not-found naming the Space in data.space',
   level: 'SHOULD',
   area: 'graphql',
   requirements: ['GQL-031', 'GQL-035'],
@@ -24,5 +24,8 @@ export default defineCheck({
     expectStatus(sdl, 404, 'the SDL of an unknown Space');
     const error = expectPlainError(sdl, 'the SDL of an unknown Space');
     expectErrorName(sdl, error.name, 'graphql.error/space-not-found', 'the SDL of an unknown Space');
+    // The Space as named in the path, with or without its spaces written as `_`.
+    const named = error.data?.['space'];
+    if (named !== space && named !== space.replaceAll(' ', '_')) fail(`the SDL of an unknown Space: data.space should name the Space ${JSON.stringify(space)}, it is ${JSON.stringify(named)}`, sdl);
   },
 });

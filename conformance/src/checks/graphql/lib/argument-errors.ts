@@ -14,6 +14,7 @@ export const BAD_ARGUMENTS: Array<[string, string, string]> = [
   ['an id that is not a UUID', `${GQL.findItems}(id: {is: "not-a-uuid"}) { id }`, 'entity.error/query-value-invalid'],
   ['a date that is not a date', `${GQL.findItems}(due: {greaterOrEquals: "yesterday"}) { id }`, 'entity.error/query-value-invalid'],
   ['contains on a timestamp', `${GQL.findItems}(creationDate: {contains: "2024"}) { id }`, 'BAD_USER_INPUT'],
+  ['notContains on the other timestamp', `${GQL.findItems}(modificationDate: {notContains: "2024"}) { id }`, 'BAD_USER_INPUT'],
 ];
 
 /** Each argument that fails while running is answered 200 with an error carrying the field's path, and the field null. */

@@ -137,6 +137,9 @@ export function schemaDifferences(served: GraphQLSchema, types: TypeRow[]): stri
   const expected = withoutDescriptions(buildASTSchema(parse(`${COMMON_SDL}\n${expectedSdl(types)}`)));
   const actual = withoutDescriptions(served);
   for (const name of [...types.flatMap((t) => [t.name, `${t.name}Filter`, `${t.name}ListFilter`, `${t.name}OrderBy`]), 'Query']) compare(name, actual.getType(name), expected.getType(name));
+  // And no type beyond these (a Comment type only where a Database of the Space has comments).
+  const extra = Object.keys(actual.getTypeMap()).filter((name) => !name.startsWith('__') && expected.getType(name) === undefined);
+  if (extra.length > 0) out.push(`the schema has types the README's rule does not give it: ${extra.join(', ')}`);
   return out;
 }
 
