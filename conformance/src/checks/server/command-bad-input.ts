@@ -2,7 +2,7 @@ import { describeRequest, expectCommandError, expectStatus, fail } from '../../a
 import { defineCheck } from '../../check.js';
 import { dataProblems } from '../../error-data.js';
 import { ModelDriver } from '../../model/driver.js';
-import { createFixture, dump } from '../../model/fixture.js';
+import { createFixture } from '../../model/fixture.js';
 import { checkProperty } from '../../property.js';
 import { findStackTrace } from '../../shapes.js';
 import { withTestWorkspace } from '../../workspace.js';
@@ -17,7 +17,7 @@ export default defineCheck({
     'Malformed or impossible commands (unknown Database or field in select, where, order or write, wrong operator arity, an operator where it cannot apply (null with <, a text operator on a number, q/count of a field that is no collection, in q/where or in a select), sub-fields of a primitive field, q/limit over 10000, a range compared or ordered (only q/null? tests it), a malformed path (empty, not names, over 16 names), unknown operator, missing $param, ' +
     'value of the wrong type, missing q/limit, duplicate svc/id, update or delete of a missing Entity, collection command on a non-collection, path through ' +
     'a primitive field, references to missing Entities) get 200 {success: false} with the error name the spec gives, a message naming the offending part ' +
-    'and the data the spec gives that name, never a 5xx, and change nothing',
+    'and the data the spec gives that name, never a 5xx (that they change nothing is command.bad-input-refused\'s MUST)',
   level: 'SHOULD',
   area: 'command-api',
   requirements: ['CMD-ERR-001', 'CMD-ERR-003', 'CMD-ERR-004', 'CMD-ERR-005', 'CMD-ERR-006', 'HTTP-004'],
@@ -27,7 +27,6 @@ export default defineCheck({
       const driver = new ModelDriver(ctx, workspace.schema, 'bad-input', 'full');
       const fixture = await createFixture(driver, workspace);
       await addSpanField(ctx, workspace.names);
-      const before = await dump(ctx, workspace);
       await checkProperty(ctx, descriptor, async (d) => {
         const bad = build(workspace.names, fixture, d);
         const res = await ctx.http.command(bad.command);
@@ -47,8 +46,6 @@ export default defineCheck({
         }
         const problems = dataProblems(error.name, error.data);
         if (problems.length > 0) fail(`${what}: ${error.name} does not carry the data the spec gives it (ErrorName table): ${problems.join('; ')}`, res);
-        const after = await dump(ctx, workspace);
-        if (after.text !== before.text) fail(`${what}: the failed command changed the data (a full dump differs before and after)`, res);
       }, { examples: [...KIND_EDGES], numRuns: ctx.profile === 'quick' ? 0 : ctx.fastCheck.numRuns });
     });
   },
