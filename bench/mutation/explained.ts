@@ -1302,6 +1302,48 @@ export const EXPLAINED: readonly Explanation[] = [
     replacement: '""',
     reason: 'the route refuses only the verdicts bad-signature and expired; any other serves the file, as valid does',
   },
+  // documents: the run of 2026-11-26 17:27 on the current checks
+  ...withReason(
+    "secrets are lower-cased at every layer (routes, read.ts and the store): one layer's lower-casing alone is redundant, its change alone unseen",
+    [
+    ["server/src/documents/read.ts", "MethodExpression", "s.toLowerCase()", "s.toUpperCase()"],
+    ["server/src/documents/routes.ts", "MethodExpression", "secret.toLowerCase()", "secret.toUpperCase()"],
+    ["server/src/documents/routes.ts", "MethodExpression", "s.toLowerCase()", "s.toUpperCase()"],
+    ["server/src/documents/store.ts", "MethodExpression", "s.toLowerCase()", "s.toUpperCase()"],
+    ],
+  ),
+  ...withReason(
+    "locks taken in one order matter only to concurrent writers on PostgreSQL (deadlocks); pg-mem runs one transaction at a time",
+    [
+    ["server/src/documents/store.ts", "MethodExpression", "[...new Set(writes.map((w) => w.secret))].sort()", "[...new Set(writes.map(w => w.secret))]"],
+    ],
+  ),
+  ...withReason(
+    "an empty write or a write that changes nothing only stores an empty update: storage only, the content read is the same",
+    [
+    ["server/src/documents/store.ts", "ConditionalExpression", "secrets.length === 0", "false"],
+    ["server/src/documents/store.ts", "ConditionalExpression", "changes.length === 0", "false"],
+    ],
+  ),
+  ...withReason(
+    "merging one update gives that update",
+    [
+    ["server/src/documents/store.ts", "ConditionalExpression", "changes.length === 1", "false"],
+    ],
+  ),
+  ...withReason(
+    "storage only: a compacted document's earlier updates, kept, are already in its compacted state (Yjs applies an update once)",
+    [
+    ["server/src/documents/store.ts", "BlockStatement", "{ await tx.query(`DELETE FROM document_updates WHERE secret IN (${placeholders(part.lengt…", "{}"],
+    ],
+  ),
+  ...withReason(
+    "out of reach: statements of more than 2,500 document updates (a write of more documents at once); the parameter limit that bounds them is PostgreSQL's, the run uses pg-mem",
+    [
+    ["server/src/documents/store.ts", "ArithmeticOperator", "CHUNK / 4", "CHUNK * 4"],
+    ["server/src/documents/store.ts", "MethodExpression", "inserts.slice(i, i + CHUNK / 4)", "inserts"],
+    ],
+  ),
 ];
 
 export function explanationOf(m: { file: string; mutator: string; original: string; replacement: string }): Explanation | undefined {

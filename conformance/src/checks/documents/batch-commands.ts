@@ -7,10 +7,10 @@ export default defineCheck({
   id: 'documents.batch-commands',
   name:
     'create-or-update-documents creates documents with new secrets and updates existing ones in md (default), html and json, answering true; get-documents ' +
-    'answers one {secret, content} per secret in request order (also shuffled and repeated), in its format parameter',
+    'answers one {secret, content} per secret in request order (also shuffled and repeated), in its format parameter; several writes of one secret in one command apply in order',
   level: 'MUST',
   area: 'documents',
-  requirements: ['DOC-010', 'DOC-015', 'DOC-016', 'DOC-017', 'DOC-018', 'DOC-019', 'DOC-021', 'DOC-027'],
+  requirements: ['DOC-010', 'DOC-015', 'DOC-016', 'DOC-017', 'DOC-018', 'DOC-019', 'DOC-021', 'DOC-027', 'DOC-044'],
   target: 'server',
   async run(ctx) {
     const secrets = [newSecret(), newSecret(), newSecret(), newSecret()];
@@ -34,5 +34,11 @@ export default defineCheck({
     await writeDocuments(ctx, [{ secret: secrets[0] as string, content: 'alpha updated' }]);
     const updated = await getDocument(ctx, secrets[0] as string, 'plain-text');
     if (updated !== 'alpha updated') fail(`after create-or-update-documents of an existing secret with "alpha updated", GET plain-text answers ${JSON.stringify(updated)}`, ctx.http.lastExchange?.response);
+
+    // Several writes of one secret in one command apply in order: the last one is read.
+    const writes = ['first of three', 'second of three', 'third of three'];
+    await writeDocuments(ctx, writes.map((content) => ({ secret: secrets[1] as string, content })));
+    const last = await getDocument(ctx, secrets[1] as string, 'plain-text');
+    if (last !== writes[2]) fail(`after one create-or-update-documents writing ${secrets[1]} three times (${writes.map((w) => JSON.stringify(w)).join(', ')}), GET plain-text answers ${JSON.stringify(last)}, expected the last`, ctx.http.lastExchange?.response);
   },
 });
