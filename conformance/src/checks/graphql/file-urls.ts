@@ -160,6 +160,7 @@ async function expectRefused(url: string, what: string, status: number, names: s
   if (typeof name !== 'string' || !names.includes(name) || typeof message !== 'string' || message.trim() === '') {
     fail(`${what}: GET ${url} answered ${status} with ${text.slice(0, 300) || 'no body'}, expected an error {name: ${names.map((n) => JSON.stringify(n)).join(' or ')}, message} with a message\n${curl}`);
   }
-  const problems = dataProblems(name, isRecord((body as Record<string, unknown>)['data']) ? ((body as Record<string, unknown>)['data'] as Record<string, unknown>) : {});
+  const data = isRecord(body) && isRecord(body['data']) ? body['data'] : {};
+  const problems = dataProblems(name, data);
   if (problems.length > 0) fail(`${what}: GET ${url} answered ${name} with ${text.slice(0, 300)}: ${problems.join('; ')} (spec/service.openapi.yaml, ErrorName)\n${curl}`);
 }
