@@ -6,7 +6,7 @@ import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { machine } from '../lib/cli.js';
-import { explanationOf } from './explained.js';
+import { explanationOf } from './explained/index.js';
 import { MODULES } from './modules.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -203,7 +203,7 @@ function escapeCell(text: string): string {
   return text.replace(/\|/g, '\\|').replace(/`/g, "'");
 }
 
-/** A record with the survivors bench/mutation/explained.ts explains moved among the equivalent ones (counts too). */
+/** A record with the survivors bench/mutation/explained/ explains moved among the equivalent ones (counts too). */
 export function withExplanations(record: RunRecord): RunRecord {
   const files: Record<string, Counts> = Object.fromEntries(Object.entries(record.files).map(([f, c]) => [f, { ...c }]));
   const total: Counts = { ...record.total };
@@ -244,7 +244,7 @@ export function renderMarkdown(records: RunRecord[]): string {
     'the contract that a check verifies (`--claims all`), so a mutant that takes one away fails that check (runs marked',
     '"without claims" predate this: a feature made unsupported did not kill there). Score = (killed + timed out) / (killed + timed out + survived + no coverage);',
     'mutants marked in the source with a `// Stryker disable` comment giving the reason (or, where a comment would cover',
-    'killed mutants of the same line too, listed one by one in bench/mutation/explained.ts) are left out of it and listed',
+    'killed mutants of the same line too, listed one by one in bench/mutation/explained/, one file per module) are left out of it and listed',
     'with their reasons: equivalent ones (the client sees the same answers: an optimization, a default written out)',
     'and ones out of reach (behind the request schema, which refuses the input first; on PostgreSQL only, while the run',
     'uses pg-mem; beyond 100000 Entities).',

@@ -1,4 +1,4 @@
-// The mutation results: a survivor bench/mutation/explained.ts explains moves, with its count, among
+// The mutation results: a survivor bench/mutation/explained/ explains moves, with its count, among
 // the equivalent ones; the others stay survivors; the score follows.
 import { describe, expect, it } from 'vitest';
 import { renderMarkdown, score, withExplanations, type RunRecord } from '../mutation/results.js';

@@ -1,0 +1,15 @@
+// One explained survivor: the shape every module's list of explanations shares (index.ts).
+export interface Explanation {
+  file: string;
+  mutator: string;
+  /** The mutated text as the results show it (`original` column). */
+  original: string;
+  /** The replacement as the results show it (`mutant` column). */
+  replacement: string;
+  reason: string;
+}
+
+/** Entries sharing one reason: `[file, mutator, original, replacement]` each. */
+export function withReason(reason: string, rows: ReadonlyArray<readonly [string, string, string, string]>): Explanation[] {
+  return rows.map(([file, mutator, original, replacement]) => ({ file, mutator, original, replacement, reason }));
+}

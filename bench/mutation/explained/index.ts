@@ -1,0 +1,24 @@
+/**
+ * Surviving mutants that are equivalent (or out of reach) where a `// Stryker disable` comment
+ * would say too much: a comment disables a mutator on a whole line, and with it the other mutants
+ * of that line that checks do kill. Each entry names one mutant by file, mutator, the text it
+ * replaces and its replacement, with the reason; bench/results/mutation.md lists a matching
+ * survivor with the equivalent ones (results.ts). A changed line no longer matches, so an entry
+ * never hides a mutant of code written after it. One list per module of bench/mutation/modules.ts.
+ */
+import type { Explanation } from './explanation.js';
+import { DOCUMENTS } from './documents.js';
+import { GRAPHQL } from './graphql.js';
+import { MAPPING } from './mapping.js';
+import { MODEL } from './model.js';
+import { QUERY } from './query.js';
+import { SYNC } from './sync.js';
+import { WEBHOOKS } from './webhooks.js';
+
+export type { Explanation } from './explanation.js';
+
+export const EXPLAINED: readonly Explanation[] = [...QUERY, ...GRAPHQL, ...WEBHOOKS, ...DOCUMENTS, ...MODEL, ...SYNC, ...MAPPING];
+
+export function explanationOf(m: { file: string; mutator: string; original: string; replacement: string }): Explanation | undefined {
+  return EXPLAINED.find((e) => e.file === m.file && e.mutator === m.mutator && e.original === m.original && e.replacement === m.replacement);
+}
