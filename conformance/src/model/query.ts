@@ -3,7 +3,7 @@
  * (two-valued, "any" over several values, negations as exact complements), `q/order-by` (missing
  * values last ascending, first descending, then creation date and `svc/id`), limits and selects.
  */
-import type { RelationField, ValueField, ValueKind } from './schema.js';
+import { USER_TYPE, type RelationField, type ValueField, type ValueKind } from './schema.js';
 import {
   ModelError,
   coerceOperand,
@@ -59,6 +59,12 @@ export class QueryEvaluator {
     const steps: RelationField[] = [];
     let holder = typeName;
     for (const [i, name] of names.entries()) {
+      if (holder === USER_TYPE) {
+        // A sub-query of svc/created-by: the author's own fields, and only those.
+        const userField = USER_FIELDS.find((f) => f.name === name);
+        if (userField === undefined || i !== names.length - 1) throw new ModelError('model/unsupported', `the model knows ${USER_FIELDS.map((f) => f.name).join(', ')} of svc/user only`);
+        return { steps, last: userField, kind: userField.valueKind, many: false };
+      }
       const field = this.model.field(holder, name);
       const isLast = i === names.length - 1;
       if (field.kind === 'value') {
@@ -270,7 +276,12 @@ export class QueryEvaluator {
   private selectItem(entity: ModelEntity, key: string, value: Json): Json {
     const field = this.model.index.field(entity.type, key);
     if (field) {
-      if (field.kind === 'relation' && field.target === 'svc/user' && Array.isArray(value)) return this.authorShaped(entity, field, value);
+      if (field.kind === 'relation' && field.target === 'svc/user' && Array.isArray(value)) return this.authorShaped(this.author(entity, field), value);
+      if (field.kind === 'relation' && field.target === 'svc/user' && isJsonObject(value)) {
+        // A sub-query of the author: its q/where keeps the author or leaves null.
+        const chosen = this.select(USER_TYPE, [this.author(entity, field)], value);
+        return chosen[0] === undefined ? null : this.authorShaped(chosen[0], value['q/select'] as Json);
+      }
       if (field.kind !== 'relation' || field.target === 'svc/user') throw new ModelError('model/unsupported', `sub-select of ${key}`);
       const items = this.model.related(entity, field);
       if (Array.isArray(value)) {
@@ -291,10 +302,16 @@ export class QueryEvaluator {
     return path.many ? values : (values[0] ?? null);
   }
 
-  /** `{svc/created-by: [<fields of svc/user>]}`: the author's fields (USER_FIELDS only). */
-  private authorShaped(entity: ModelEntity, field: RelationField, names: Json[]): Json {
+  /** The author of an Entity (`svc/created-by`), when the service told the model (ModelDriver.loadAuthors). */
+  private author(entity: ModelEntity, field: RelationField): ModelEntity {
     const author = this.model.related(entity, field)[0];
     if (author === undefined) throw new ModelError('model/unsupported', `the author ${entity.createdBy} is not known`);
+    return author;
+  }
+
+  /** `{svc/created-by: [<fields of svc/user>]}`: the author's fields (USER_FIELDS only). */
+  private authorShaped(author: ModelEntity, names: Json): Json {
+    if (!Array.isArray(names)) throw operatorError('q/select must be a non-empty array');
     const out: JsonObject = {};
     for (const name of names) {
       const userField = USER_FIELDS.find((f) => f.name === name);

@@ -15,7 +15,7 @@
  * with case variants and wildcards; `q/count` of empty and non-empty collections against -1, 0, 1
  * and 2 with every comparison; `q/and`/`q/or` of one and several expressions; public ids as
  * strings and a bare field name as a path; paths through `svc/created-by` to the author's
- * `user/email` and `user/name` (once the driver has read the authors); every orderable key
+ * `user/email` and `user/name`, and sub-queries of it (once the driver has read the authors); every orderable key
  * (own and through the to-one relation) in both directions, with ties and missing values, alone,
  * combined and under `q/limit`; every select shape. In the full profile a write sweep follows:
  * updates to null and back, relation and collection replacements, adding items already there and
@@ -256,6 +256,8 @@ export function sweepQueries(shapes: SchemaShapes, profile: Profile, authors = f
         b.query(t, { 'q/order-by': [[[toOne.name, 'svc/created-by', 'user/name'], 'q/asc']] });
       }
       b.query(t, { 'q/select': ['svc/id', { 'author-email': ['svc/created-by', 'user/email'] }, { 'svc/created-by': ['svc/id', 'user/name'] }] });
+      // A sub-query of svc/created-by: its q/where keeps the author, or leaves null.
+      for (const op of ['=', '!=']) b.query(t, { 'q/select': ['svc/id', { 'svc/created-by': { 'q/select': ['svc/id', 'user/email'], 'q/where': [op, ['user/email'], '@user:user/email'], 'q/limit': 1 } }] });
     }
 
     // Orders: every key in both directions (ties and missing values in the data), alone, after
@@ -295,14 +297,22 @@ export function sweepQueries(shapes: SchemaShapes, profile: Profile, authors = f
         if (full) {
           maps.push({ [`count-${rel.name}`]: ['q/count', [rel.name, 'svc/id']] });
           maps.push({ [`ids-${rel.name}`]: [rel.name, 'svc/id'] });
+          // A path that ends on the collection itself: its items' ids.
+          maps.push({ [`refs-${rel.name}`]: [rel.name] });
           if (target?.writable[0]) maps.push({ [`values-${rel.name}`]: [rel.name, target.writable[0].name] });
         }
       } else if (full) {
         maps.push({ [`via-${rel.name}`]: [rel.name, target?.writable[0]?.name ?? 'svc/id'] });
+        // A path through the to-one relation that ends on a collection of its target: several ids.
+        const further = target?.relations.find((r) => r.collection);
+        if (further) maps.push({ [`refs-${rel.name}-${further.name}`]: [rel.name, further.name] });
         // The to-one relation's own fields without its svc/id, and as a sub-query with a q/where.
         const first = target?.writable[0];
         if (first) {
           b.query(t, { 'q/select': ['svc/id', { [rel.name]: [first.name] }] });
+          // Aliases among the to-one relation's sub-fields: first, and after its svc/id.
+          b.query(t, { 'q/select': ['svc/id', { [rel.name]: [{ [`via-${first.name}`]: [first.name] }] }] });
+          b.query(t, { 'q/select': ['svc/id', { [rel.name]: ['svc/id', { [`via-${first.name}`]: [first.name] }] }] });
           b.query(t, { 'q/select': ['svc/id', { [rel.name]: { 'q/select': ['svc/id'], 'q/where': ['=', [first.name], `@val|${shapes.typeIndex(rel.target)}|1|${first.name}`], 'q/limit': 1 } }] });
           const key = target?.writable.find((f) => f.valueKind === 'integer' || f.valueKind === 'text');
           if (key) b.query(t, { 'q/select': ['svc/id', { [rel.name]: { 'q/select': ['svc/id', first.name], 'q/where': ['=', [key.name], `@val|${shapes.typeIndex(rel.target)}|1|${key.name}`], 'q/limit': 1 } }] });

@@ -171,10 +171,10 @@ export default defineCheck({
         // Order cases ride on filter cases that keep most Items (paging cases would hide a filter's answer: they stay apart).
         await runSweep(ctx, workspace.names.space, model, [...foldCases(model, filters, itemOrderCases(size)), ...pagingCases(size)]);
         // The values those filters compare: option names, and ranges and locations as stringified JSON.
-        const read = await postGraphql(ctx, workspace.names.space, { query: `{ ${GQL.findItems}(limit: ${size}) { id kind span place } }` });
+        const read = await postGraphql(ctx, workspace.names.space, { query: `{ ${GQL.findItems}(limit: ${size}) { id kind span place window } }` });
         for (const row of rowsOf(read, expectData(read, 'the select, range and location values'), GQL.findItems, GQL.findItems)) {
           const item = model.byId.get(String(row['id']));
-          for (const key of ['kind', 'span', 'place']) {
+          for (const key of ['kind', 'span', 'place', 'window']) {
             if (item && row[key] !== item.scalars[key]) fail(`${GQL.findItems}: the ${key} of Item ${item.id} reads ${JSON.stringify(row[key])}, expected ${JSON.stringify(item.scalars[key])}`, read);
           }
         }

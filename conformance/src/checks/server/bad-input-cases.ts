@@ -62,7 +62,7 @@ const VARIANTS = 28;
 const EVERY_CASE: ReadonlySet<Kind> = new Set(['query-value-type', 'operator-misuse', 'operator-arity', 'select-misuse', 'limit-too-large', 'only-null-test', 'malformed-path']);
 
 /** Kinds of writes whose every value runs in every run, once each: variants 0 to n - 1 pick each of their n values. */
-const EVERY_VALUE: Partial<Record<Kind, number>> = { 'write-value-type': 10 };
+const EVERY_VALUE: Partial<Record<Kind, number>> = { 'write-value-type': 11 };
 
 /** Every kind in every run, and every case of the kinds in EVERY_CASE (every value of those in EVERY_VALUE). */
 export const KIND_EDGES: readonly Descriptor[] = KINDS.flatMap((kind, i) => {
@@ -97,17 +97,34 @@ function pick<T>(list: readonly T[], variant: number): T {
 }
 
 /**
- * Adds a `svc/date-range` field to the Items (SPAN_FIELD): ranges, locations, files and rich text
- * can only be tested with q/null? (spec/query-semantics.md), which the `only-null-test` kind sends.
+ * Adds three fields to the Items: a `svc/date-range` (ranges, locations, files and rich text can
+ * only be tested with q/null?, spec/query-semantics.md, which the `only-null-test` kind sends), a
+ * rich text field (its one sub-select is `['Collaboration~Documents/secret']`, which `select-misuse`
+ * bends) and a `svc/uuid` field (compared as a UUID, as svc/id is, which `query-value-type` tests).
  */
 export async function addSpanField(ctx: CheckContext, n: TestNames): Promise<void> {
-  const res = await schemaBatch(ctx, [{ command: 'schema.field/create', args: { 'svc/holder-type': n.items, 'svc/name': spanField(n), 'svc/type': 'svc/date-range' } }]);
-  expectSuccess(res, 'schema.field/create of a svc/date-range field');
+  const res = await schemaBatch(ctx, [
+    { command: 'schema.field/create', args: { 'svc/holder-type': n.items, 'svc/name': spanField(n), 'svc/type': 'svc/date-range' } },
+    { command: 'schema.field/create', args: { 'svc/holder-type': n.items, 'svc/name': notesField(n), 'svc/type': RICH_TEXT_TYPE } },
+    { command: 'schema.field/create', args: { 'svc/holder-type': n.items, 'svc/name': tokenField(n), 'svc/type': 'svc/uuid' } },
+  ]);
+  expectSuccess(res, 'schema.field/create of a svc/date-range, a rich text and a svc/uuid field');
 }
 
 function spanField(n: TestNames): string {
   return `${n.space}/Span`;
 }
+
+function notesField(n: TestNames): string {
+  return `${n.space}/Notes`;
+}
+
+function tokenField(n: TestNames): string {
+  return `${n.space}/Token`;
+}
+
+const RICH_TEXT_TYPE = 'Collaboration~Documents/Document';
+const RICH_TEXT_SECRET = 'Collaboration~Documents/secret';
 
 export function build(n: TestNames, f: Fixture, { kind, variant, token }: Descriptor): BadCase {
   const unknownType = `${n.space}/Nope${token}`;
@@ -190,6 +207,8 @@ export function build(n: TestNames, f: Fixture, { kind, variant, token }: Descri
         [['=', [n.due], 20240101], [n.due, '20240101']],
         [['=', [n.at], true], [n.at]],
         [['=', ['svc/id'], `not-a-uuid-${token}`], ['svc/id', `not-a-uuid-${token}`]],
+        // A svc/uuid field compares as a UUID, as svc/id does (spec/query-semantics.md, Values).
+        [['q/and', ['=', [tokenField(n)], `not-a-uuid-${token}`]], [tokenField(n), `not-a-uuid-${token}`]],
         [['=', [n.group], `not-a-uuid-${token}`], [n.group, `not-a-uuid-${token}`]],
         [['q/in', [n.count], ['one', 'two']], [n.count, 'one']],
         [['=', ['q/null?', [n.title]], 'yes'], ['q/null?']],
@@ -230,6 +249,8 @@ export function build(n: TestNames, f: Fixture, { kind, variant, token }: Descri
         [n.group, { 'svc/id': 'not-a-uuid' }],
         [n.tags, [{ 'svc/id': 'not-a-uuid' }]],
         [n.tags, { 'svc/id': '00000000-0000-4000-8000-000000000000' }],
+        // A long value is quoted in part (the message stays short).
+        [n.count, `long-${'z'.repeat(3000)}`],
       ];
       const [field, value] = pick(values, variant);
       const command: Json =
@@ -297,6 +318,10 @@ export function build(n: TestNames, f: Fixture, { kind, variant, token }: Descri
         { command: query(n, { 'q/select': ['svc/id', { [alias]: ['q/count', [n.tags, n.name]] }] }), name: 'entity.error/query-operator-invalid', mentions: ['q/count'], data: { operator: 'q/count' } },
         { command: query(n, { 'q/select': ['svc/id', { [alias]: ['q/count', ['svc/created-by', 'svc/id']] }] }), name: 'entity.error/query-operator-invalid', mentions: ['q/count'], data: { operator: 'q/count' } },
         { command: query(n, { 'q/select': ['svc/id', { [alias]: ['q/count', [n.group, n.members, 'svc/id']] }] }), name: 'entity.error/query-operator-invalid', mentions: ['q/count'], data: { operator: 'q/count' } },
+        // Only a rich text field has the sub-field Collaboration~Documents/secret, and it has no other.
+        { command: query(n, { 'q/select': ['svc/id', { [n.title]: [RICH_TEXT_SECRET] }] }), name: 'entity.error/query-primitive-field-expr-invalid', mentions: [n.title], data: { field: n.title } },
+        { command: query(n, { 'q/select': ['svc/id', { [notesField(n)]: ['svc/id'] }] }), name: 'entity.error/query-primitive-field-expr-invalid', mentions: [notesField(n)], data: { field: notesField(n) } },
+        { command: query(n, { 'q/select': ['svc/id', { [notesField(n)]: [RICH_TEXT_SECRET, 'svc/id'] }] }), name: 'entity.error/query-primitive-field-expr-invalid', mentions: [notesField(n)], data: { field: notesField(n) } },
       ];
       return pick(cases, variant);
     }

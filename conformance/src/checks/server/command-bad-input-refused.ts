@@ -10,7 +10,7 @@ import { KIND_EDGES, addSpanField, build, descriptor } from './bad-input-cases.j
 export default defineCheck({
   id: 'command.bad-input-refused',
   name:
-    'Every kind of malformed or impossible command (unknown Database or field, wrong operator arity, an operator where it cannot apply (null with <, a text operator on a number, q/count of a field that is no collection, in q/where or in a select), sub-fields of a primitive field, q/limit over 10000, a range compared or ordered (only q/null? tests it), a malformed path (empty, not names, over 16 names), unknown operator, missing $param, value of the ' +
+    'Every kind of malformed or impossible command (unknown Database or field, wrong operator arity, an operator where it cannot apply (null with <, a text operator on a number, q/count of a field that is no collection, in q/where or in a select), sub-fields of a primitive field (of a rich text field other than its secret), q/limit over 10000, a range compared or ordered (only q/null? tests it), a malformed path (empty, not names, over 16 names), unknown operator, missing $param, value of the ' +
     'wrong type, missing q/limit, duplicate svc/id, missing Entity, collection command on a non-collection, path through a primitive field, reference ' +
     'to a missing Entity) is refused with {success: false}, never a 5xx or a stack trace, and writes nothing',
   level: 'MUST',

@@ -14,7 +14,7 @@ const MAX_MESSAGE = 1000;
 export default defineCheck({
   id: 'command.bad-input',
   name:
-    'Malformed or impossible commands (unknown Database or field in select, where, order or write, wrong operator arity, an operator where it cannot apply (null with <, a text operator on a number, q/count of a field that is no collection, in q/where or in a select), sub-fields of a primitive field, q/limit over 10000, a range compared or ordered (only q/null? tests it), a malformed path (empty, not names, over 16 names), unknown operator, missing $param, ' +
+    'Malformed or impossible commands (unknown Database or field in select, where, order or write, wrong operator arity, an operator where it cannot apply (null with <, a text operator on a number, q/count of a field that is no collection, in q/where or in a select), sub-fields of a primitive field (of a rich text field other than its secret), q/limit over 10000, a range compared or ordered (only q/null? tests it), a malformed path (empty, not names, over 16 names), unknown operator, missing $param, ' +
     'value of the wrong type, missing q/limit, duplicate svc/id, update or delete of a missing Entity, collection command on a non-collection, path through ' +
     'a primitive field, references to missing Entities) get 200 {success: false} with the error name the spec gives, a message naming the offending part ' +
     'and the data the spec gives that name, never a 5xx (that they change nothing is command.bad-input-refused\'s MUST)',

@@ -41,9 +41,10 @@ export interface ItemRecord extends SystemRecord {
   at: string | null;
   group: string | null;
   tags: string[];
-  /** With the extra fields (extra-fields.ts): the option name of Kind, and Span as GraphQL reads it (stringified JSON). */
+  /** With the extra fields (extra-fields.ts): the option name of Kind, and Span, Window and Place as GraphQL reads them (stringified JSON). */
   kind?: string | null;
   span?: string | null;
+  window?: string | null;
   place?: string | null;
 }
 
@@ -79,6 +80,11 @@ interface Place {
   latitude: number;
   longitude: number;
   fullAddress?: string;
+}
+
+/** The date-time range of an Item: its date range's days, from midnight to half past noon (the same text on every storage). */
+function windowOf(span: [string, string]): { start: string; end: string } {
+  return { start: `${span[0]}T00:00:00.000Z`, end: `${span[1]}T12:30:00.500Z` };
 }
 
 /** A location as GraphQL reads it (README, "Query semantics" 9): longitude, latitude, then fullAddress when there is one. */
@@ -164,6 +170,7 @@ export async function createDataset(ctx: CheckContext, workspace: TestWorkspace,
       if (d.tags.length > 0) entity[n.tags] = d.tags.map((t) => ({ 'svc/id': groups[t]?.id }));
       if (extra && d.kind !== null) entity[extra.kind] = { 'svc/id': extra.options[d.kind % extra.options.length]?.id };
       if (extra && d.span !== null) entity[extra.span] = { start: d.span[0], end: d.span[1] };
+      if (extra && d.span !== null) entity[extra.window] = windowOf(d.span);
       if (extra && d.place !== null) entity[extra.place] = d.place;
       return { command: 'svc.entity/create', args: { type: n.items, entity } } as Command;
     });
@@ -183,6 +190,7 @@ export async function createDataset(ctx: CheckContext, workspace: TestWorkspace,
           ? {
               kind: d.kind === null ? null : (extra.options[d.kind % extra.options.length]?.name ?? null),
               span: d.span === null ? null : JSON.stringify({ start: d.span[0], end: d.span[1] }),
+              window: d.span === null ? null : JSON.stringify(windowOf(d.span)),
               place: d.place === null ? null : placeText(d.place),
             }
           : {}),

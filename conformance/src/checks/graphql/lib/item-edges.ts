@@ -7,7 +7,7 @@
  */
 import type { Dataset } from './dataset.js';
 import { NO_SUCH_ID, booleanEdges, idEdges, presentValues, scalarEdges, type FieldEdge } from './edges.js';
-import type { Args, UserRecord } from './model.js';
+import type { Args, Scalar, UserRecord } from './model.js';
 import type { SweepCase } from './sweep.js';
 
 const items = (label: string, args: Args): SweepCase => ({ label, root: 'findItems', args });
@@ -41,6 +41,7 @@ export function itemFilterCases(data: Dataset, thorough: boolean): SweepCase[] {
     if (due !== undefined) cases.push(items(`due greaterOrEquals ${due} (the smallest present date)`, { due: { greaterOrEquals: due } }));
     if (at !== undefined) cases.push(items(`at lessOrEquals ${at} (the largest present date-time)`, { at: { lessOrEquals: at } }));
     if (created !== undefined) cases.push(items(`creationDate greater ${created} (a present creation date)`, { creationDate: { greater: created } }));
+    if (created !== undefined) cases.push(items(`creationDate notIn [${created}] (a present creation date)`, { creationDate: { notIn: [created] } }));
   }
   return cases;
 }
@@ -139,26 +140,48 @@ export function pagingCases(size: number): SweepCase[] {
 }
 
 /**
- * The single select (filtered and ordered by option name) and the date range (by its stringified
- * JSON) at their boundaries; `thorough` takes every edge of both.
+ * The single select (filtered and ordered by option name), the ranges and the location (by their
+ * stringified JSON) at their boundaries, also in an inner list; `thorough` takes every edge of each.
  */
 export function extraFieldCases(data: Dataset, thorough: boolean): SweepCase[] {
   const pick = (edges: FieldEdge[], wanted: RegExp) => (thorough ? edges : edges.filter((e) => wanted.test(e.label)));
   const kinds = data.items.map((i) => i.kind ?? null);
   const spans = data.items.map((i) => i.span ?? null);
+  const windows = data.items.map((i) => i.window ?? null);
   const places = data.items.map((i) => i.place ?? null);
   const quickKind = /isNull true|^kind in .*an empty list|^kind (is|greaterOrEquals) .*\(a present value\)|^kind is .*case variant/;
   const quickSpan = /isNull true|^span (is|lessOrEquals) .*\(a present value\)/;
   return [
     ...fromEdges(pick(scalarEdges('kind', 'text', kinds), quickKind)),
     ...fromEdges(pick(scalarEdges('span', 'text', spans), quickSpan)),
+    ...fromEdges(pick(scalarEdges('window', 'text', windows), /^window greater .*\(a present value\)|^window in .*a present and an absent value/)),
     ...fromEdges(pick(scalarEdges('place', 'text', places), /isNull false|^place greater .*\(a present value\)/)),
     items('place contains "fullAddress" (only locations with an address)', { place: { contains: '"fullAddress"' } }),
+    // The same string forms filter and order an inner list (the Groups' members).
+    ...innerStringForms(data, spans, windows),
     ...(thorough
-      ? [['kind', 'ASC'], ['kind', 'DESC'], ['span', 'ASC'], ['span', 'DESC'], ['place', 'ASC'], ['place', 'DESC']]
-      : [['kind', 'ASC'], ['span', 'DESC'], ['place', 'ASC']]
+      ? [['kind', 'ASC'], ['kind', 'DESC'], ['span', 'ASC'], ['span', 'DESC'], ['place', 'ASC'], ['place', 'DESC'], ['window', 'ASC'], ['window', 'DESC']]
+      : [['kind', 'ASC'], ['span', 'DESC'], ['place', 'ASC'], ['window', 'DESC']]
     ).map(([key, dir]) =>
       items(`orderBy ${key} ${dir}`, { orderBy: { [key as string]: dir }, limit: data.items.length }),
     ),
+  ];
+}
+
+/** Inner lists of the Groups filtered by a range's string form and ordered by a location's. */
+function innerStringForms(data: Dataset, spans: readonly Scalar[], windows: readonly Scalar[]): SweepCase[] {
+  const span = presentValues(spans)[Math.floor(presentValues(spans).length / 2)];
+  const window = presentValues(windows)[0];
+  if (span === undefined || window === undefined) return [];
+  return [
+    {
+      label: `members filtered by span lessOrEquals ${JSON.stringify(span)} and window greater ${JSON.stringify(window)}, ordered by place`,
+      root: 'findGroups',
+      args: { limit: data.groups.length },
+      inner: {
+        bySpan: { field: 'members', args: { span: { lessOrEquals: span }, orderBy: { place: 'DESC' } }, label: `members span lessOrEquals ${JSON.stringify(span)}` },
+        byWindow: { field: 'members', args: { window: { greater: window }, orderBy: { window: 'ASC' } }, label: `members window greater ${JSON.stringify(window)}` },
+      },
+    },
   ];
 }

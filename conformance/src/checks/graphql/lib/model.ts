@@ -29,7 +29,7 @@ export interface ModelEntity {
 }
 
 /** `<Type>OrderBy` declaration orders (system fields first, then the fields in schema order). */
-export const ITEM_ORDER = ['id', 'creationDate', 'modificationDate', 'createdBy', 'title', 'count', 'amount', 'done', 'due', 'at', 'group', 'kind', 'span', 'place'] as const;
+export const ITEM_ORDER = ['id', 'creationDate', 'modificationDate', 'createdBy', 'title', 'count', 'amount', 'done', 'due', 'at', 'group', 'kind', 'span', 'place', 'window'] as const;
 export const GROUP_ORDER = ['id', 'creationDate', 'modificationDate', 'createdBy', 'name', 'rank'] as const;
 export const USER_ORDER = ['id', 'email', 'name'] as const;
 
@@ -79,6 +79,7 @@ export function buildModel(data: Dataset, users: ReadonlyMap<string, UserRecord>
         at: i.at,
         ...(i.kind === undefined ? {} : { kind: i.kind }),
         ...(i.span === undefined ? {} : { span: i.span }),
+        ...(i.window === undefined ? {} : { window: i.window }),
         ...(i.place === undefined ? {} : { place: i.place }),
       },
       one: { createdBy: user(i.createdBy), group },
