@@ -61,6 +61,7 @@ interface Loaded {
 }
 
 const READER_TOKEN = 'mutation-reader-token';
+const EDITOR_TOKEN = 'mutation-editor-token';
 const REQUEST_TIMEOUT_MS = 60_000;
 /** In the sandbox (the working directory). */
 const DRY_RUN_TIMES = '.conformance-dry-run-times.json';
@@ -70,6 +71,7 @@ const STARTUP = '(server start-up)';
 /** The server as the conformance tests start it (server/test/storages.ts), without response validation. */
 const SERVER_OPTIONS: ServerOptions = {
   readerToken: READER_TOKEN,
+  editorToken: EDITOR_TOKEN,
   validateResponses: false,
   log: () => undefined,
   webhookAllow: ['127.0.0.1'],
@@ -238,6 +240,7 @@ export class ConformanceTestRunner implements TestRunner {
       baseUrl: server.baseUrl,
       token: server.token,
       readerToken: READER_TOKEN,
+      editorToken: EDITOR_TOKEN,
       seed: this.settings.seed,
       numRuns,
       profile: this.settings.profile,

@@ -54,6 +54,8 @@ export interface CheckContext {
    * the checks of access levels; absent: those checks are skipped.
    */
   readerToken?: string;
+  /** A token of the Editor level (`--editor-token`), for the checks of access levels; absent: its cases are left out. */
+  editorToken?: string;
   /** Client bound to baseUrl and token; records every exchange of the current check. */
   http: HttpClient;
   fastCheck: FastCheckSettings;

@@ -25,7 +25,7 @@ import { isRecord } from './shapes.js';
 import { CHECK_TIME_LIMIT_MS, DEFAULT_CONCURRENCY, plan, randomSeed, runChecks, type RunOptions } from './runner.js';
 
 const USAGE = `Usage:
-  svc-conformance server --base-url URL --token TOKEN [--reader-token TOKEN] [options]
+  svc-conformance server --base-url URL --token TOKEN [--reader-token TOKEN] [--editor-token TOKEN] [options]
   svc-conformance app --app-url URL [--account JSON] [--account-type ID] [--filter JSON] [--destructive] [options]
   svc-conformance server|app --list [--only a,b] [--skip a,b] [--profile quick]
   svc-conformance server|app --coverage
@@ -35,6 +35,8 @@ Options of the server target:
   --token TOKEN        API token of an Architect (default: $SVC_TOKEN)
   --reader-token TOKEN a token below Architect (default: $SVC_READER_TOKEN); without it the
                        access-level checks are skipped
+  --editor-token TOKEN a token of the Editor level (default: $SVC_EDITOR_TOKEN); without it the
+                       access-level checks try the Reader and Architect levels only
 
 Options of the app target:
   --app-url URL    address of the integration app (e.g. http://127.0.0.1:8090)
@@ -142,6 +144,7 @@ const OPTIONS = {
   'base-url': { type: 'string' },
   token: { type: 'string' },
   'reader-token': { type: 'string' },
+  'editor-token': { type: 'string' },
   'app-url': { type: 'string' },
   account: { type: 'string' },
   'account-type': { type: 'string' },
@@ -172,13 +175,13 @@ const OPTIONS = {
 
 type Values = ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; options: typeof OPTIONS }>>['values'];
 
-const SERVER_ONLY = ['base-url', 'token', 'reader-token'] as const;
+const SERVER_ONLY = ['base-url', 'token', 'reader-token', 'editor-token'] as const;
 const APP_ONLY = ['app-url', 'account', 'account-type', 'filter', 'max-pages', 'event'] as const;
 
 /** What the target needs: its address, token(s) or account, the preflight, and how to repeat the run. */
 interface TargetSetup {
   baseUrl: string;
-  run: Pick<RunOptions, 'token' | 'readerToken' | 'app'>;
+  run: Pick<RunOptions, 'token' | 'readerToken' | 'editorToken' | 'app'>;
   preflight(timeoutMs: number): Promise<string | undefined>;
   /** The arguments that address the target in a reproduce line. */
   reproduceArgs: string;
@@ -189,11 +192,12 @@ function serverSetup(values: Values): TargetSetup {
   const token = values.token ?? process.env['SVC_TOKEN'];
   if (token === undefined || token === '') throw new UsageError('--token (or $SVC_TOKEN) is required');
   const readerToken = values['reader-token'] ?? process.env['SVC_READER_TOKEN'];
+  const editorToken = values['editor-token'] ?? process.env['SVC_EDITOR_TOKEN'];
   return {
     baseUrl,
-    run: { token, ...(readerToken === undefined || readerToken === '' ? {} : { readerToken }) },
+    run: { token, ...(readerToken === undefined || readerToken === '' ? {} : { readerToken }), ...(editorToken === undefined || editorToken === '' ? {} : { editorToken }) },
     preflight: (timeoutMs) => serverPreflight(baseUrl, token, timeoutMs),
-    reproduceArgs: `--base-url ${shellQuote(baseUrl)} --token "$SVC_TOKEN"${readerToken ? ' --reader-token "$SVC_READER_TOKEN"' : ''}`,
+    reproduceArgs: `--base-url ${shellQuote(baseUrl)} --token "$SVC_TOKEN"${readerToken ? ' --reader-token "$SVC_READER_TOKEN"' : ''}${editorToken ? ' --editor-token "$SVC_EDITOR_TOKEN"' : ''}`,
   };
 }
 

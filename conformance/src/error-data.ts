@@ -15,7 +15,7 @@ export const ERROR_DATA: Readonly<Record<ErrorName, readonly string[]>> = {
   'request.error/body-too-large': ['limit'],
   'request.error/unsupported-media-type': ['contentType'],
   'auth.error/unauthorized': [],
-  'auth.error/forbidden': ['required'],
+  'auth.error/forbidden': ['required', 'held', 'command?'],
   'route.error/not-found': ['method', 'path'],
   'route.error/method-not-allowed': ['method', 'path'],
   'rate.error/too-many-requests': ['retryAfter'],

@@ -44,6 +44,8 @@ export interface RunOptions {
   token: string;
   /** A token below Architect (server target), for the access-level checks. */
   readerToken?: string;
+  /** An Editor token (server target), for the access-level checks. */
+  editorToken?: string;
   /** fast-check seed; random when absent (see RunSummary.seed). */
   seed?: number;
   /** fast-check runs per property; default: the profile's (profiles.ts). */
@@ -143,6 +145,7 @@ async function verdictOf(check: Check, options: RunOptions, seed: number, numRun
       baseUrl: http.baseUrl,
       token: options.token,
       ...(options.readerToken === undefined ? {} : { readerToken: options.readerToken }),
+      ...(options.editorToken === undefined ? {} : { editorToken: options.editorToken }),
       http,
       fastCheck,
       profile: options.profile ?? 'full',

@@ -62,8 +62,8 @@ describe('server faults against the reference server on pg-mem', () => {
   const results: FaultRunResult[] = [];
 
   beforeAll(async () => {
-    server = await startTestServer({ name: 'pg-mem' }, { appAllow: ['127.0.0.1'], integrations: { timeoutMs: 3000 } });
-    options = { upstream: server.baseUrl, token: server.token, seed, numRuns, timeoutMs };
+    server = await startTestServer({ name: 'pg-mem' }, { appAllow: ['127.0.0.1'], integrations: { timeoutMs: 3000 }, readerToken: 'faults-reader', editorToken: 'faults-editor' });
+    options = { upstream: server.baseUrl, token: server.token, readerToken: 'faults-reader', editorToken: 'faults-editor', seed, numRuns, timeoutMs };
   });
 
   afterAll(async () => {

@@ -33,9 +33,10 @@ describe('svc-conformance server --profile full against the reference server', (
     server = await startTestServer({ name: 'pg-mem' }, { appAllow: ['127.0.0.1'], integrations: { timeoutMs: 3000 } });
     const { rows } = await server.db.query<{ user_id: string }>('SELECT user_id FROM api_tokens LIMIT 1');
     const readerToken = await issueToken(server.db, { accessLevel: 'reader', userId: rows[0]?.user_id as string, label: 'a reader (full run)' });
+    const editorToken = await issueToken(server.db, { accessLevel: 'editor', userId: rows[0]?.user_id as string, label: 'an editor (full run)' });
     dir = await mkdtemp(join(tmpdir(), 'svc-full-run-'));
     Object.assign(files, { json: join(dir, 'report.json'), junit: join(dir, 'report.xml'), html: join(dir, 'report.html') });
-    const args = [BIN, 'server', '--base-url', server.baseUrl, '--token', server.token, '--reader-token', readerToken, '--profile', 'full', '--runs', '5', '--seed', '20261123'];
+    const args = [BIN, 'server', '--base-url', server.baseUrl, '--token', server.token, '--reader-token', readerToken, '--editor-token', editorToken, '--profile', 'full', '--runs', '5', '--seed', '20261123'];
     try {
       ({ stdout } = await run(process.execPath, [...args, '--json', files.json, '--junit', files.junit, '--html', files.html], { env: { ...process.env, NO_COLOR: '1' }, maxBuffer: 64 * 1024 * 1024 }));
       code = 0;

@@ -1,6 +1,7 @@
 // The conformance suite against the reference server, once per storage (pg-mem, and PostgreSQL
 // when DATABASE_URL is set), with the response validator on. One test per check. A second token
-// below Architect (a reader's) is issued for the access-level checks (auth.webhooks-need-architect).
+// below Architect (a reader's) and an Editor's are issued for the access-level checks
+// (auth.webhooks-need-architect, auth.access-levels).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { serverChecks } from '../src/checks/index.js';
 import { consistencyChecks } from '../src/checks/consistency/index.js';
@@ -16,10 +17,12 @@ const numRuns = Number(process.env.SVC_RUNS ?? 50);
 describe.each(storages)('conformance of the reference server on $name', (storage) => {
   let server: RunningServer;
   let readerToken: string;
+  let editorToken: string;
   beforeAll(async () => {
     server = await startTestServer(storage);
     const { rows } = await server.db.query<{ user_id: string }>('SELECT user_id FROM api_tokens LIMIT 1');
     readerToken = await issueToken(server.db, { accessLevel: 'reader', userId: rows[0]?.user_id as string, label: 'a reader (conformance)' });
+    editorToken = await issueToken(server.db, { accessLevel: 'editor', userId: rows[0]?.user_id as string, label: 'an editor (conformance)' });
   });
   afterAll(() => server?.close());
 
@@ -27,11 +30,11 @@ describe.each(storages)('conformance of the reference server on $name', (storage
   // consistency.cross-surface in consistency.test.ts, with a server that breaks it.
   const sync = new Set<string>([...syncChecks, ...consistencyChecks].map((c) => c.id));
   it.each(serverChecks.filter((c) => !sync.has(c.id)).map((c) => [c.id, c] as const))('%s', async (id) => {
-    const summary = await runChecks({ target: 'server', baseUrl: server.baseUrl, token: server.token, readerToken, seed, numRuns, only: [id] });
+    const summary = await runChecks({ target: 'server', baseUrl: server.baseUrl, token: server.token, readerToken, editorToken, seed, numRuns, only: [id] });
     const failures = summary.failures.map((f) => [`${f.level} ${f.id}: ${f.message ?? ''}`, f.details?.counterexample, f.details?.curl].filter(Boolean).join('\n'));
     expect(failures, failures.join('\n\n')).toEqual([]);
     expect(summary.results).toHaveLength(1);
-    if (id === 'auth.webhooks-need-architect') expect(summary.results[0]?.verdict, 'run with the reader token, not skipped').toBe('pass');
+    if (id.startsWith('auth.webhooks') || id === 'auth.access-levels') expect(summary.results[0]?.verdict, 'run with the reader token, not skipped').toBe('pass');
   });
 
   it('auth.webhooks-need-architect AUTH-002 fails when the lower token may manage webhooks (an Architect token given as the reader token), and skips without one', async () => {
@@ -42,6 +45,18 @@ describe.each(storages)('conformance of the reference server on $name', (storage
     expect(wrong.results[0]?.verdict).toBe('fail');
     expect(wrong.results[0]?.message).toMatch(/listing webhooks with the reader token .*expected status 403 .*got 200/);
     expect(wrong.results[0]?.details?.curl).toContain(`Authorization: Token ${architect}`);
+    const without = await runChecks({ target: 'server', baseUrl: server.baseUrl, token: server.token, seed, numRuns, only });
+    expect(without.results[0]?.verdict).toBe('skip');
+    expect(without.results[0]?.message).toMatch(/--reader-token/);
+  });
+
+  it('auth.access-levels fails when the Editor token may change the schema (an Architect token given as the editor token), and skips without lower tokens', async () => {
+    const { rows } = await server.db.query<{ user_id: string }>('SELECT user_id FROM api_tokens LIMIT 1');
+    const architect = await issueToken(server.db, { accessLevel: 'architect', userId: rows[0]?.user_id as string, label: 'an architect posing as editor (conformance)' });
+    const only = ['auth.access-levels'];
+    const wrong = await runChecks({ target: 'server', baseUrl: server.baseUrl, token: server.token, editorToken: architect, seed, numRuns: 3, only });
+    expect(wrong.results[0]?.verdict).toBe('fail');
+    expect(wrong.results[0]?.message).toMatch(/with the editor token \(needs architect\).*expected status 403|with the editor token \(needs architect\).*auth\.error\/forbidden/);
     const without = await runChecks({ target: 'server', baseUrl: server.baseUrl, token: server.token, seed, numRuns, only });
     expect(without.results[0]?.verdict).toBe('skip');
     expect(without.results[0]?.message).toMatch(/--reader-token/);

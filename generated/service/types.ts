@@ -683,7 +683,7 @@ export interface components {
          *     | `request.error/body-too-large` | body over the limit (413) | `{limit}` |
          *     | `request.error/unsupported-media-type` | not `application/json` (415) | `{contentType}` |
          *     | `auth.error/unauthorized` | missing or unknown token (401) | `{}` |
-         *     | `auth.error/forbidden` | access level too low (403) | `{required}` |
+         *     | `auth.error/forbidden` | the token's access level is below the one needed (403; in the command API a `{success: false}` result, with `command`) | `{required, held, command?}` |
          *     | `route.error/not-found` | no such route (404) | `{method, path}` |
          *     | `route.error/method-not-allowed` | route exists, method does not (405) | `{method, path}` |
          *     | `rate.error/too-many-requests` | rate limited (429) | `{retryAfter}` |
@@ -3008,7 +3008,7 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description The token's access level is too low (webhooks need Architect). */
+        /** @description The token's access level is below the one the operation needs (`x-svc-access`; "Access levels"). */
         Forbidden: {
             headers: {
                 [name: string]: unknown;
@@ -3230,6 +3230,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooManyRequests"];
         };
@@ -3264,6 +3265,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             429: components["responses"]["TooManyRequests"];

@@ -14,7 +14,7 @@ export interface Bootstrapped {
   token: string;
 }
 
-export async function bootstrap(db: Database, options: { token?: string; readerToken?: string } = {}): Promise<Bootstrapped> {
+export async function bootstrap(db: Database, options: { token?: string; readerToken?: string; editorToken?: string } = {}): Promise<Bootstrapped> {
   await migrate(db);
   return db.transaction(async (tx) => {
     // Servers starting together on one PostgreSQL schema bootstrap one after the other.
@@ -33,6 +33,9 @@ export async function bootstrap(db: Database, options: { token?: string; readerT
     const token = await issueToken(tx, { token: options.token, accessLevel: 'architect', userId: adminUserId, label: 'administrator' });
     if (options.readerToken !== undefined) {
       await issueToken(tx, { token: options.readerToken, accessLevel: 'reader', userId: adminUserId, label: 'administrator (reader)' });
+    }
+    if (options.editorToken !== undefined) {
+      await issueToken(tx, { token: options.editorToken, accessLevel: 'editor', userId: adminUserId, label: 'administrator (editor)' });
     }
     return { adminUserId, token };
   });

@@ -32,6 +32,8 @@ export interface ServerOptions {
    * Architect may do (the conformance suite's `--reader-token`); none by default.
    */
   readerToken?: string;
+  /** An Editor token of the same user (SVC_EDITOR_TOKEN; the suite's `--editor-token`); none by default. */
+  editorToken?: string;
   demo?: boolean;
   validateResponses?: boolean;
   log?: (message: string) => void;
@@ -85,7 +87,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     : createPgMemDatabase();
   const db = options.instrument ? options.instrument(storage) : storage;
   try {
-    const { adminUserId, token } = await bootstrap(db, { token: options.token, readerToken: options.readerToken });
+    const { adminUserId, token } = await bootstrap(db, { token: options.token, readerToken: options.readerToken, editorToken: options.editorToken });
     const demo = options.demo ? await seedDemo(db, adminUserId) : undefined;
     const catalogs = new CatalogCache();
     const webhookPolicy = new TargetPolicy(options.webhookAllow ?? []);

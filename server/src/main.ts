@@ -1,5 +1,6 @@
 // `npm start`: the reference server with the demo workspace, on pg-mem unless DATABASE_URL is set.
-// SVC_TOKEN: the Architect token (random otherwise); SVC_READER_TOKEN: a Reader token as well.
+// SVC_TOKEN: the Architect token (random otherwise); SVC_READER_TOKEN, SVC_EDITOR_TOKEN: a Reader
+// and an Editor token as well (access levels: spec/service.openapi.yaml, "Access levels").
 // Webhooks: SVC_WEBHOOK_ALLOW (addresses or CIDR ranges deliveries may go to although private or
 // loopback, comma-separated, e.g. 127.0.0.1,::1), SVC_WEBHOOK_RETRY_BASE_MS,
 // SVC_WEBHOOK_RETRY_MAX_MS, SVC_WEBHOOK_ATTEMPTS (retry schedule), SVC_WEBHOOK_TIMEOUT_MS,
@@ -30,6 +31,7 @@ const server = await startServer({
   schema: process.env.SVC_DB_SCHEMA || undefined,
   token: process.env.SVC_TOKEN || undefined,
   readerToken: process.env.SVC_READER_TOKEN || undefined,
+  editorToken: process.env.SVC_EDITOR_TOKEN || undefined,
   demo: process.env.SVC_DEMO !== '0',
   webhookAllow: (process.env.SVC_WEBHOOK_ALLOW ?? '').split(',').filter((s) => s.trim() !== ''),
   webhookRetry: retry,
@@ -47,6 +49,7 @@ const lines = [
   `  base URL: ${server.baseUrl}`,
   `  token:    ${server.token}   (Architect; set SVC_TOKEN to choose it)`,
   process.env.SVC_READER_TOKEN ? `  reader:   ${process.env.SVC_READER_TOKEN}   (Reader, SVC_READER_TOKEN)` : '',
+  process.env.SVC_EDITOR_TOKEN ? `  editor:   ${process.env.SVC_EDITOR_TOKEN}   (Editor, SVC_EDITOR_TOKEN)` : '',
   process.env.SVC_APP_ALLOW ? `  integration apps may be at: ${process.env.SVC_APP_ALLOW} (SVC_APP_ALLOW) and public addresses` : '',
   process.env.SVC_WEBHOOK_ALLOW ? `  webhooks may call: ${process.env.SVC_WEBHOOK_ALLOW} (SVC_WEBHOOK_ALLOW) and public addresses` : '',
   server.demo ? `  demo:     Space "${server.demo.space}" with ${server.demo.entities} Entities in ${server.demo.databases.join(', ')}` : '',

@@ -7,6 +7,7 @@ import authBearerScheme from './server/auth-bearer-scheme.js';
 import authMissingToken from './server/auth-missing-token.js';
 import authWrongToken from './server/auth-wrong-token.js';
 import authWebhooksNeedArchitect from './server/auth-webhooks-need-architect.js';
+import authAccessLevels from './server/auth-access-levels.js';
 import commandAddCollectionItems from './server/command-add-collection-items.js';
 import commandBadInput from './server/command-bad-input.js';
 import commandBadInputRefused from './server/command-bad-input-refused.js';
@@ -96,6 +97,7 @@ export const serverChecks: readonly Check[] = [
   authWrongToken,
   authBearerScheme,
   authWebhooksNeedArchitect,
+  authAccessLevels,
   envelopeObjectInObjectOut,
   envelopeArrayInArrayOut,
   envelopeArgsMustBeObject,

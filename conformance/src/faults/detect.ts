@@ -30,6 +30,9 @@ export interface FaultRunOptions {
   /** Base address of the target the proxy stands in front of. */
   upstream: string;
   token: string;
+  /** Tokens below Architect, for the access-level checks (absent: they are skipped). */
+  readerToken?: string;
+  editorToken?: string;
   seed: number;
   numRuns: number;
   /** App target: the account and what may be done with it. */
@@ -50,6 +53,8 @@ function runOptions(target: Target, baseUrl: string, only: string[], options: Fa
     target,
     baseUrl,
     token: options.token,
+    ...(options.readerToken === undefined ? {} : { readerToken: options.readerToken }),
+    ...(options.editorToken === undefined ? {} : { editorToken: options.editorToken }),
     seed: options.seed,
     numRuns: options.numRuns,
     only,

@@ -48,7 +48,7 @@ export type OkResult = 'ok';
  * | `request.error/body-too-large` | body over the limit (413) | `{limit}` |
  * | `request.error/unsupported-media-type` | not `application/json` (415) | `{contentType}` |
  * | `auth.error/unauthorized` | missing or unknown token (401) | `{}` |
- * | `auth.error/forbidden` | access level too low (403) | `{required}` |
+ * | `auth.error/forbidden` | the token's access level is below the one needed (403; in the command API a `{success: false}` result, with `command`) | `{required, held, command?}` |
  * | `route.error/not-found` | no such route (404) | `{method, path}` |
  * | `route.error/method-not-allowed` | route exists, method does not (405) | `{method, path}` |
  * | `rate.error/too-many-requests` | rate limited (429) | `{retryAfter}` |
@@ -1852,6 +1852,10 @@ export type PutDocumentErrors = {
      */
     401: ErrorBody;
     /**
+     * The token's access level is below the one the operation needs (`x-svc-access`; "Access levels").
+     */
+    403: ErrorBody;
+    /**
      * The body exceeds the size limit.
      */
     413: ErrorBody;
@@ -1894,6 +1898,10 @@ export type RunDocumentCommandErrors = {
      */
     401: ErrorBody;
     /**
+     * The token's access level is below the one the operation needs (`x-svc-access`; "Access levels").
+     */
+    403: ErrorBody;
+    /**
      * No such resource.
      */
     404: ErrorBody;
@@ -1931,7 +1939,7 @@ export type ListWebhooksErrors = {
      */
     401: ErrorBody;
     /**
-     * The token's access level is too low (webhooks need Architect).
+     * The token's access level is below the one the operation needs (`x-svc-access`; "Access levels").
      */
     403: ErrorBody;
     /**
@@ -1968,7 +1976,7 @@ export type AddWebhookErrors = {
      */
     401: ErrorBody;
     /**
-     * The token's access level is too low (webhooks need Architect).
+     * The token's access level is below the one the operation needs (`x-svc-access`; "Access levels").
      */
     403: ErrorBody;
     /**
@@ -2010,7 +2018,7 @@ export type DeleteWebhookErrors = {
      */
     401: ErrorBody;
     /**
-     * The token's access level is too low (webhooks need Architect).
+     * The token's access level is below the one the operation needs (`x-svc-access`; "Access levels").
      */
     403: ErrorBody;
     /**
@@ -2182,7 +2190,7 @@ export type ListIntegrationAccountsErrors = {
      */
     401: ErrorBody;
     /**
-     * The token's access level is too low (webhooks need Architect).
+     * The token's access level is below the one the operation needs (`x-svc-access`; "Access levels").
      */
     403: ErrorBody;
 };
@@ -2215,7 +2223,7 @@ export type AddIntegrationAccountErrors = {
      */
     401: ErrorBody;
     /**
-     * The token's access level is too low (webhooks need Architect).
+     * The token's access level is below the one the operation needs (`x-svc-access`; "Access levels").
      */
     403: ErrorBody;
     /**
@@ -2261,7 +2269,7 @@ export type DeleteIntegrationAccountErrors = {
      */
     401: ErrorBody;
     /**
-     * The token's access level is too low (webhooks need Architect).
+     * The token's access level is below the one the operation needs (`x-svc-access`; "Access levels").
      */
     403: ErrorBody;
     /**
@@ -2311,7 +2319,7 @@ export type GetIntegrationAccountErrors = {
      */
     401: ErrorBody;
     /**
-     * The token's access level is too low (webhooks need Architect).
+     * The token's access level is below the one the operation needs (`x-svc-access`; "Access levels").
      */
     403: ErrorBody;
     /**
@@ -2353,7 +2361,7 @@ export type GetIntegrationDatalistErrors = {
      */
     401: ErrorBody;
     /**
-     * The token's access level is too low (webhooks need Architect).
+     * The token's access level is below the one the operation needs (`x-svc-access`; "Access levels").
      */
     403: ErrorBody;
     /**
@@ -2403,7 +2411,7 @@ export type GetIntegrationLogoErrors = {
      */
     401: ErrorBody;
     /**
-     * The token's access level is too low (webhooks need Architect).
+     * The token's access level is below the one the operation needs (`x-svc-access`; "Access levels").
      */
     403: ErrorBody;
     /**
@@ -2440,7 +2448,7 @@ export type StartIntegrationOAuthErrors = {
      */
     401: ErrorBody;
     /**
-     * The token's access level is too low (webhooks need Architect).
+     * The token's access level is below the one the operation needs (`x-svc-access`; "Access levels").
      */
     403: ErrorBody;
     /**
@@ -2527,7 +2535,7 @@ export type ListIntegrationSourcesErrors = {
      */
     401: ErrorBody;
     /**
-     * The token's access level is too low (webhooks need Architect).
+     * The token's access level is below the one the operation needs (`x-svc-access`; "Access levels").
      */
     403: ErrorBody;
 };
@@ -2560,7 +2568,7 @@ export type AddIntegrationSourceErrors = {
      */
     401: ErrorBody;
     /**
-     * The token's access level is too low (webhooks need Architect).
+     * The token's access level is below the one the operation needs (`x-svc-access`; "Access levels").
      */
     403: ErrorBody;
     /**
@@ -2610,7 +2618,7 @@ export type DeleteIntegrationSourceErrors = {
      */
     401: ErrorBody;
     /**
-     * The token's access level is too low (webhooks need Architect).
+     * The token's access level is below the one the operation needs (`x-svc-access`; "Access levels").
      */
     403: ErrorBody;
     /**
@@ -2652,7 +2660,7 @@ export type GetIntegrationSourceErrors = {
      */
     401: ErrorBody;
     /**
-     * The token's access level is too low (webhooks need Architect).
+     * The token's access level is below the one the operation needs (`x-svc-access`; "Access levels").
      */
     403: ErrorBody;
     /**
@@ -2694,7 +2702,7 @@ export type UpdateIntegrationSourceErrors = {
      */
     401: ErrorBody;
     /**
-     * The token's access level is too low (webhooks need Architect).
+     * The token's access level is below the one the operation needs (`x-svc-access`; "Access levels").
      */
     403: ErrorBody;
     /**
@@ -2744,7 +2752,7 @@ export type ListIntegrationSyncsErrors = {
      */
     401: ErrorBody;
     /**
-     * The token's access level is too low (webhooks need Architect).
+     * The token's access level is below the one the operation needs (`x-svc-access`; "Access levels").
      */
     403: ErrorBody;
     /**
@@ -2791,7 +2799,7 @@ export type StartIntegrationSyncErrors = {
      */
     401: ErrorBody;
     /**
-     * The token's access level is too low (webhooks need Architect).
+     * The token's access level is below the one the operation needs (`x-svc-access`; "Access levels").
      */
     403: ErrorBody;
     /**
@@ -2845,7 +2853,7 @@ export type RunIntegrationActionErrors = {
      */
     401: ErrorBody;
     /**
-     * The token's access level is too low (webhooks need Architect).
+     * The token's access level is below the one the operation needs (`x-svc-access`; "Access levels").
      */
     403: ErrorBody;
     /**
@@ -2895,7 +2903,7 @@ export type GetIntegrationSyncErrors = {
      */
     401: ErrorBody;
     /**
-     * The token's access level is too low (webhooks need Architect).
+     * The token's access level is below the one the operation needs (`x-svc-access`; "Access levels").
      */
     403: ErrorBody;
     /**

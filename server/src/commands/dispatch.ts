@@ -3,6 +3,7 @@
 // changes a command makes are captured and written to the webhook outbox in that transaction.
 import type { Command, CommandResponse } from '../api/spec-types.js';
 import { Failure } from '../api/failure.js';
+import { allows, commandAccess, forbidden } from '../auth/access-levels.js';
 import type { Database } from '../db/database.js';
 import { loadCatalog, type Catalog, type CatalogCache } from '../model/catalog.js';
 import { ChangeLog } from '../webhooks/effects.js';
@@ -22,6 +23,11 @@ export interface CommandRunnerOptions {
 export function createCommandRunner(db: Database, cache: CatalogCache, options: CommandRunnerOptions = {}): CommandRunner {
   return {
     async run(command, caller) {
+      // The one place the command API checks access levels (a batch: the highest of its commands).
+      const needed = commandAccess(command);
+      if (!allows(caller.accessLevel, needed)) {
+        return { success: false, result: forbidden(needed, caller.accessLevel, `The command "${command.command}"`, command.command).toResult() } as CommandResponse;
+      }
       try {
         let deliveries = 0;
         const result = await db.transaction(async (tx) => {

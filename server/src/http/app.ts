@@ -12,6 +12,7 @@ import { integrationPublicRoutes, integrationRoutes } from '../integrations/rout
 import type { ServerContext } from '../server-context.js';
 import { webhookRoutes } from '../webhooks/routes.js';
 import { settingsPage } from '../webhooks/settings-page.js';
+import { accessLevels } from './access.js';
 import { depthLimit } from './depth-limit.js';
 import { errorHandler, send } from './errors.js';
 import { authenticate } from './tokens.js';
@@ -81,6 +82,7 @@ export function createApp(options: AppOptions): express.Express {
       ignoreUndocumented: false,
     }),
   );
+  app.use(accessLevels());
 
   app.post(
     '/api/commands',

@@ -1,6 +1,6 @@
 // Routes of /api/webhooks/v2: list, add, delete. Mounted after the token check, the JSON body
 // parser and the OpenAPI validator (bodies and parameters are valid here). Managing webhooks
-// requires the Architect access level (contract, Authentication rule 2): others get 403.
+// requires the Architect access level (contract, Authentication rule 2; enforced in http/access.ts).
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { Failure } from '../api/failure.js';
 import type { components } from '../../../generated/service/types.js';
@@ -34,15 +34,6 @@ function resolveType(catalog: Catalog, given: string): TypeDef {
 export function webhookRoutes(context: ServerContext): Router {
   const router = Router();
   const policy = context.webhookPolicy ?? new TargetPolicy();
-
-  router.use(BASE, (_req: Request, res: Response, next: NextFunction) => {
-    const caller = (res as Authed).locals.caller;
-    if (caller?.accessLevel !== 'architect') {
-      next(new Failure('auth.error/forbidden', `Managing webhooks requires the Architect access level; this token has "${caller?.accessLevel ?? 'none'}".`, { required: 'architect' }, 403));
-      return;
-    }
-    next();
-  });
 
   router.get(
     BASE,

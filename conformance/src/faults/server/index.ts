@@ -8,6 +8,10 @@ import authBearerRefused from './auth-bearer-refused.js';
 import authErrorRenamed from './auth-error-renamed.js';
 import authValidateOnce from './auth-validate-once.js';
 import authWrongTokenAccepted from './auth-wrong-token-accepted.js';
+import accessReaderWrites from './access-reader-writes.js';
+import accessEditorChangesSchema from './access-editor-changes-schema.js';
+import accessBatchFirstCommand from './access-batch-first-command.js';
+import accessArrayRefusedWhole from './access-array-refused-whole.js';
 import envelopeArrayAsObject from './envelope-array-as-object.js';
 import envelopeSuccessOnError from './envelope-success-on-error.js';
 import error500StackTrace from './error-500-stack-trace.js';
@@ -72,6 +76,10 @@ export const serverFaults: readonly Fault[] = [
   authErrorRenamed,
   authValidateOnce,
   authWrongTokenAccepted,
+  accessReaderWrites,
+  accessEditorChangesSchema,
+  accessBatchFirstCommand,
+  accessArrayRefusedWhole,
   envelopeArrayAsObject,
   envelopeSuccessOnError,
   error500StackTrace,

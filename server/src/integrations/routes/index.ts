@@ -1,10 +1,8 @@
 // Routes of /api/integrations. The admin routes (accounts, OAuth start, sources, syncs, actions) sit behind
-// the token check, the JSON parser and the OpenAPI validator, and need the Architect access level.
+// the token check, the JSON parser, the OpenAPI validator and the access check (Architect: http/access.ts).
 // The routes an external party calls without a token (the OAuth callback, inbound events) are
 // mounted before the token check and read their own input.
-import { Router, type NextFunction, type Request, type Response } from 'express';
-import { Failure } from '../../api/failure.js';
-import type { Caller } from '../../commands/context.js';
+import { Router } from 'express';
 import type { ServerContext } from '../../server-context.js';
 import { accountRoutes } from './accounts.js';
 import { actionRoutes } from './actions.js';
@@ -26,14 +24,6 @@ export function integrationPublicRoutes(context: ServerContext): Router {
 
 export function integrationRoutes(context: ServerContext): Router {
   const router = Router();
-  router.use(INTEGRATIONS_BASE, (_req: Request, res: Response, next: NextFunction) => {
-    const caller = (res as Response<unknown, { caller: Caller }>).locals.caller;
-    if (caller?.accessLevel !== 'architect') {
-      next(new Failure('auth.error/forbidden', `Managing integrations requires the Architect access level; this token has "${caller?.accessLevel ?? 'none'}".`, { required: 'architect' }, 403));
-      return;
-    }
-    next();
-  });
   router.use(accountRoutes(context));
   router.use(appViewRoutes(context));
   router.use(oauthRoutes(context));
