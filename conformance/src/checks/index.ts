@@ -38,6 +38,7 @@ import queryCollectionsEmptyArray from './server/query-collections-empty-array.j
 import queryDefaultOrder from './server/query-default-order.js';
 import queryLimitRequired from './server/query-limit-required.js';
 import robustnessNo5xxNoStackTrace from './server/robustness-no-5xx-no-stack-trace.js';
+import robustnessHostileInputs from './server/robustness-hostile-inputs.js';
 import routingUnknownRoute from './server/routing-unknown-route.js';
 import schemaCreatedTypesListed from './server/schema-created-types-listed.js';
 import schemaListsUserType from './server/schema-lists-user-type.js';
@@ -118,6 +119,7 @@ export const serverChecks: readonly Check[] = [
   ...syncChecks,
   routingUnknownRoute,
   robustnessNo5xxNoStackTrace,
+  robustnessHostileInputs,
 ];
 
 /** Integration-app checks (`svc-conformance app`), in run order; one folder, ./app. */

@@ -25,7 +25,8 @@ import { compileOperation } from './compile.js';
 import { fileUrlSigner } from './file-urls.js';
 import { costLimitRule } from './limits/cost-limit.js';
 import { depthLimitRule } from './limits/depth-limit.js';
-import { MAX_COST, MAX_DEPTH } from './limits/values.js';
+import { nestingError } from './limits/nesting-limit.js';
+import { MAX_COST, MAX_DEPTH, MAX_NESTING } from './limits/values.js';
 import { Materializer } from './materialize.js';
 import type { SpaceSchema, SpaceSchemaCache } from './schema-cache.js';
 
@@ -76,6 +77,8 @@ export async function runGraphqlRequest(env: GraphqlEnv, pathName: string, reque
 
 async function answer(env: GraphqlEnv, tx: Queryable, space: SpaceSchema, request: GraphqlRequest): Promise<GraphqlAnswer> {
   let document: DocumentNode;
+  const tooNested = nestingError(request.query, MAX_NESTING, MAX_PARSE_TOKENS);
+  if (tooNested) return requestError(400, [tooNested]);
   try {
     document = parse(request.query, { maxTokens: MAX_PARSE_TOKENS });
   } catch (error) {

@@ -14,6 +14,7 @@ import { webhookRoutes } from '../webhooks/routes.js';
 import { settingsPage } from '../webhooks/settings-page.js';
 import { accessLevels } from './access.js';
 import { depthLimit } from './depth-limit.js';
+import { refuseBadTextInBody, refuseBadTextInQuery } from './text-guard.js';
 import { errorHandler, send } from './errors.js';
 import { authenticate } from './tokens.js';
 
@@ -36,6 +37,8 @@ export function createApp(options: AppOptions): express.Express {
   app.set('query parser', 'simple');
   // Pages for people, outside /api (no token in the request: the page asks for one).
   app.use(settingsPage(options));
+  // No text of a request may hold a NUL character or a lone surrogate (no storage can hold them).
+  app.use(refuseBadTextInQuery());
   // Called by external parties without a token (OAuth callback, inbound events); they read their own input.
   app.use(integrationPublicRoutes(options));
 
@@ -72,6 +75,7 @@ export function createApp(options: AppOptions): express.Express {
   app.use('/api/documents', documentRequestGuard());
   app.use('/api', express.json({ limit: options.bodyLimitBytes ?? 1024 * 1024, strict: false, type: ['application/json', 'application/*+json'] }));
   app.use('/api', depthLimit());
+  app.use('/api', refuseBadTextInBody());
   app.use(
     OpenApiValidator.middleware({
       apiSpec: SERVICE_SPEC_PATH,

@@ -260,8 +260,8 @@ function countTest(ctx: WhereContext, alias: string, type: TypeDef, expr: unknow
   if (!step || step.viaColumn || path.steps.length !== 1 || path.last.name !== 'svc/id') {
     throw operatorError(op, expr, where, `q/count counts the items of one relation or collection field, written [<collection>, "svc/id"]; ${path.text} is not one.`);
   }
-  if (!Number.isInteger(value)) {
-    throw new Failure('entity.error/query-value-invalid', `In ${where}, q/count is compared with an integer; got ${excerpt(value)}.`, { field: where, value: value as never });
+  if (!Number.isSafeInteger(value)) {
+    throw new Failure('entity.error/query-value-invalid', `In ${where}, q/count is compared with an integer (of at most 2^53 - 1 in size); got ${excerpt(value)}.`, { field: where, value: value as never });
   }
   const [mine] = linkEnds(step.field);
   // Stryker disable next-line ArrayDeclaration: the aliases of one derived table need only differ from the statement's others, which have letters and numbers of their own

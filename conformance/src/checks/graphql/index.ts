@@ -16,6 +16,7 @@ import richText from './rich-text.js';
 import schemaSdl from './schema-sdl.js';
 import spaceUnderscores from './space-underscores.js';
 import tokenLimit from './token-limit.js';
+import nestingLimit from './nesting-limit.js';
 import unknownSpace from './unknown-space.js';
 import variablesOperationName from './variables-operation-name.js';
 
@@ -32,6 +33,7 @@ export const graphqlChecks: readonly Check[] = [
   unknownSpace,
   depthLimit,
   tokenLimit,
+  nestingLimit,
   aliases,
   defaultLimit,
   matchesCommandApi,

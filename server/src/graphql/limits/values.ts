@@ -11,3 +11,6 @@ export const MAX_DEPTH = 10;
  * items it can return (its `limit` for lists, 1 for objects) times the items of its parents.
  */
 export const MAX_COST = 500_000;
+
+/** How deep braces, brackets and parentheses may nest in a document (checked before parsing). */
+export const MAX_NESTING = 100;
