@@ -2555,7 +2555,10 @@ export interface components {
         IntegrationAccountInput: {
             /**
              * Format: uri
-             * @description The app's base address (http or https, no trailing slash needed).
+             * @description The app's base address (http or https, no trailing slash needed). An address in a range
+             *     of `x-svc-refused-ranges` (`WebhookInput.url`), in any spelling, is refused with 400
+             *     `integration.error/app-url-refused` before anything calls it, unless the server's
+             *     allow-list names it (the reference server's `SVC_APP_ALLOW`).
              */
             appUrl: string;
             /** @description The `id` of one of the app's `authentication` entries. */
@@ -2609,7 +2612,7 @@ export interface components {
         OAuthStartInput: {
             /**
              * Format: uri
-             * @description The app's base address.
+             * @description The app's base address; refused like `IntegrationAccountInput.appUrl`.
              */
             appUrl: string;
             /**

@@ -39,6 +39,7 @@ import queryDefaultOrder from './server/query-default-order.js';
 import queryLimitRequired from './server/query-limit-required.js';
 import robustnessNo5xxNoStackTrace from './server/robustness-no-5xx-no-stack-trace.js';
 import robustnessHostileInputs from './server/robustness-hostile-inputs.js';
+import appUrlRefusedRanges from './server/app-url-refused-ranges.js';
 import routingUnknownRoute from './server/routing-unknown-route.js';
 import schemaCreatedTypesListed from './server/schema-created-types-listed.js';
 import schemaListsUserType from './server/schema-lists-user-type.js';
@@ -120,6 +121,7 @@ export const serverChecks: readonly Check[] = [
   routingUnknownRoute,
   robustnessNo5xxNoStackTrace,
   robustnessHostileInputs,
+  appUrlRefusedRanges,
 ];
 
 /** Integration-app checks (`svc-conformance app`), in run order; one folder, ./app. */

@@ -1386,7 +1386,11 @@ export type GraphqlResponse = {
  */
 export type IntegrationAccountInput = {
     /**
-     * The app's base address (http or https, no trailing slash needed).
+     * The app's base address (http or https, no trailing slash needed). An address in a range
+     * of `x-svc-refused-ranges` (`WebhookInput.url`), in any spelling, is refused with 400
+     * `integration.error/app-url-refused` before anything calls it, unless the server's
+     * allow-list names it (the reference server's `SVC_APP_ALLOW`).
+     *
      */
     appUrl: string;
     /**
@@ -1438,7 +1442,7 @@ export type IntegrationAccount = {
  */
 export type OAuthStartInput = {
     /**
-     * The app's base address.
+     * The app's base address; refused like `IntegrationAccountInput.appUrl`.
      */
     appUrl: string;
     /**
