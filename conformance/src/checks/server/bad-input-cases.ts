@@ -62,7 +62,7 @@ const VARIANTS = 28;
 const EVERY_CASE: ReadonlySet<Kind> = new Set(['query-value-type', 'operator-misuse', 'operator-arity', 'select-misuse', 'limit-too-large', 'only-null-test', 'malformed-path']);
 
 /** Kinds of writes whose every value runs in every run, once each: variants 0 to n - 1 pick each of their n values. */
-const EVERY_VALUE: Partial<Record<Kind, number>> = { 'write-value-type': 11 };
+const EVERY_VALUE: Partial<Record<Kind, number>> = { 'write-value-type': 11, 'missing-reference': 3 };
 
 /** Every kind in every run, and every case of the kinds in EVERY_CASE (every value of those in EVERY_VALUE). */
 export const KIND_EDGES: readonly Descriptor[] = KINDS.flatMap((kind, i) => {
@@ -305,7 +305,8 @@ export function build(n: TestNames, f: Fixture, { kind, variant, token }: Descri
         mentions: [missingId],
       };
     case 'missing-reference': {
-      const entity: Record<string, Json> = variant % 2 === 0 ? { [n.group]: { 'svc/id': missingId } } : { [n.tags]: [{ 'svc/id': f.groups[0] }, { 'svc/id': missingId }] };
+      // A reference, a collection item, or an author (svc/created-by given) that is no Entity.
+      const entity: Record<string, Json> = pick([{ [n.group]: { 'svc/id': missingId } }, { [n.tags]: [{ 'svc/id': f.groups[0] }, { 'svc/id': missingId }] }, { [n.title]: 'x', 'svc/created-by': { 'svc/id': missingId } }], variant);
       return { command: { command: 'svc.entity/create', args: { type: n.items, entity } }, name: 'entity.error/entity-not-found', mentions: [missingId] };
     }
     case 'select-misuse': {

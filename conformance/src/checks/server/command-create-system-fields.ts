@@ -13,7 +13,7 @@ export default defineCheck({
   name:
     'svc.entity/create on a fresh Database answers the created Entity with its system fields (svc/id a UUID, svc/public-id a string, svc/creation-date and ' +
     'svc/modification-date ISO 8601 UTC with milliseconds, svc/created-by {svc/id}) and the written values under their <Space>/<Field> names; a query reads the same ' +
-    '(a collection written in another order than its items were created included)',
+    '(a collection written in another order than its items were created included); a svc/created-by given names the author',
   level: 'MUST',
   area: 'command-api',
   requirements: ['CMD-005', 'CMD-006', 'CMD-ENT-001', 'CMD-ENT-003', 'CMD-ENT-004', 'CMD-ENT-005', 'CMD-ENT-007', 'CMD-ENT-008'],
@@ -68,6 +68,30 @@ export default defineCheck({
         if (canonicalJson(row[field]) !== canonicalJson(created[field])) {
           fail(`querying the created Entity: ${field} is ${JSON.stringify(row[field])}, the create result said ${JSON.stringify(created[field])}`, last);
         }
+      }
+
+      // svc/created-by is the caller unless given (spec/query-semantics.md, "Writes"): given another user, the Entity has that author.
+      const caller = String(author['svc/id']);
+      const users = await run(ctx, { command: 'svc.entity/query', args: { query: { 'q/from': 'svc/user', 'q/select': ['svc/id'], 'q/limit': 100 } } }, 'reading the users');
+      let other = (Array.isArray(users) ? users.filter(isRecord) : []).map((u) => String(u['svc/id'])).find((u) => u !== caller);
+      if (other === undefined) {
+        const made = await ctx.http.command({ command: 'svc.entity/create', args: { type: 'svc/user', entity: { 'user/name': 'Another author' } } });
+        const user = isRecord(made.json) && made.json['success'] === true ? made.json['result'] : undefined;
+        other = isRecord(user) ? String(user['svc/id']) : undefined;
+      }
+      if (other === undefined) ctx.log('no user besides the caller, and none could be created: svc/created-by given on create not checked');
+      else {
+        const givenRes = await ctx.http.command({ command: 'svc.entity/create', args: { type: n.items, entity: { [n.title]: 'by another', 'svc/created-by': { 'svc/id': other } } } });
+        const given = expectSuccess(givenRes, `svc.entity/create in ${n.items} with svc/created-by ${other}`);
+        const answered = isRecord(given) && isRecord(given['svc/created-by']) ? given['svc/created-by']['svc/id'] : undefined;
+        if (answered !== other) fail(`svc.entity/create with svc/created-by {svc/id: ${other}} answered svc/created-by ${JSON.stringify(isRecord(given) ? given['svc/created-by'] : given)}; svc/created-by is the caller unless given`, givenRes);
+        const readBack = await run(
+          ctx,
+          { command: 'svc.entity/query', args: { query: { 'q/from': n.items, 'q/select': ['svc/created-by'], 'q/where': ['=', ['svc/id'], '$id'], 'q/limit': 10 }, params: { $id: isRecord(given) ? String(given['svc/id']) : '' } } },
+          'reading the Entity created with another author back',
+        );
+        const readAuthor = Array.isArray(readBack) && isRecord(readBack[0]) && isRecord(readBack[0]['svc/created-by']) ? readBack[0]['svc/created-by']['svc/id'] : undefined;
+        if (readAuthor !== other) fail(`the Entity created with svc/created-by {svc/id: ${other}} reads svc/created-by ${JSON.stringify(readBack)}`, ctx.http.lastExchange?.response);
       }
     });
   },

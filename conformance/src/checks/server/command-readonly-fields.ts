@@ -1,7 +1,8 @@
 /**
  * Read-only fields refuse writes: a field whose meta says `svc/readonly?: true` by create and by
  * update, and the system fields a client cannot set by update. Each refusal is
- * `entity.error/field-readonly` naming the field, and nothing is written.
+ * `entity.error/field-readonly` naming the field (in data.field and in its message, a sentence a
+ * person can act on: CMD-ERR-001), and nothing is written.
  */
 import { expectSuccess, fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
@@ -18,11 +19,11 @@ const SYSTEM_READ_ONLY: ReadonlyArray<[string, unknown]> = [
 export default defineCheck({
   id: 'command.readonly-fields',
   name:
-    'A field whose meta says svc/readonly? true refuses svc.entity/create and svc.entity/update with entity.error/field-readonly naming it, ' +
+    'A field whose meta says svc/readonly? true refuses svc.entity/create and svc.entity/update with entity.error/field-readonly naming it (data.field and message), ' +
     'and so do svc/public-id and svc/creation-date by update; nothing is written (the other fields of a refused create or update neither)',
   level: 'SHOULD',
   area: 'command-api',
-  requirements: ['CMD-ENT-010'],
+  requirements: ['CMD-ENT-010', 'CMD-ERR-001'],
   target: 'server',
   async run(ctx) {
     const space = uniqueSpaceName(ctx);
@@ -71,6 +72,8 @@ export default defineCheck({
         if (error['name'] !== 'entity.error/field-readonly') fail(`${what}: expected the error name "entity.error/field-readonly", got ${JSON.stringify(error['name'])}`, res);
         const data = isRecord(error['data']) ? error['data'] : {};
         if (data['field'] !== field) fail(`${what}: data.field should name ${JSON.stringify(field)}, it is ${JSON.stringify(data['field'])}`, res);
+        const message = typeof error['message'] === 'string' ? error['message'] : '';
+        if (!message.includes(field)) fail(`${what}: the message ${JSON.stringify(message)} does not name the read-only field ${JSON.stringify(field)}`, res);
       }
       const after = await read();
       if (after.length !== 1 || JSON.stringify(after[0]) !== JSON.stringify(before)) {

@@ -49,7 +49,8 @@ export const VALUE_CASES: readonly TypeCases[] = [
   {
     type: 'svc/date-range',
     valid: [[{ start: '2024-01-01', end: '2024-12-31' }, { start: '2024-01-01', end: '2024-12-31' }]],
-    invalid: ['2024-01-01', { start: '2024-01-01' }, { start: 'soon', end: '2024-01-02' }, { start: '2024-01-01', end: '2024-02-30' }],
+    // A date in a list is no date (though its text is one).
+    invalid: ['2024-01-01', { start: '2024-01-01' }, { start: 'soon', end: '2024-01-02' }, { start: '2024-01-01', end: '2024-02-30' }, { start: ['2024-01-01'], end: '2024-01-02' }],
   },
   {
     type: 'svc/date-time-range',
@@ -70,7 +71,8 @@ export const VALUE_CASES: readonly TypeCases[] = [
       ['6F9619FF-8B86-D011-B42D-00C04FC964FF', '6f9619ff-8b86-d011-b42d-00c04fc964ff'],
       ['00000000-0000-0000-0000-000000000000', '00000000-0000-0000-0000-000000000000'],
     ],
-    invalid: ['6f9619ff-8b86-d011-b42d-00c04fc964f', 'x6f9619ff-8b86-d011-b42d-00c04fc964ff', '6f9619ff-8b86-d011-b42d-00c04fc964ff0', '6f9619ff8b86d011b42d00c04fc964ff', 5, {}],
+    // A uuid is a string: not the object form a rich text value may take.
+    invalid: ['6f9619ff-8b86-d011-b42d-00c04fc964f', 'x6f9619ff-8b86-d011-b42d-00c04fc964ff', '6f9619ff-8b86-d011-b42d-00c04fc964ff0', '6f9619ff8b86d011b42d00c04fc964ff', 5, {}, { 'Collaboration~Documents/secret': '6f9619ff-8b86-d011-b42d-00c04fc964ff' }],
   },
   { type: 'svc/string', valid: [['', ''], ['a b', 'a b']], invalid: [1, false, ['a']] },
   {
@@ -87,7 +89,7 @@ export const VALUE_CASES: readonly TypeCases[] = [
       [[{ 'file/name': 'a.txt', 'file/url': 'https://example.com/a.txt' }, { 'file/name': 'b c.png', 'file/url': 'http://127.0.0.1:8080/b' }], [{ 'file/name': 'a.txt', 'file/url': 'https://example.com/a.txt' }, { 'file/name': 'b c.png', 'file/url': 'http://127.0.0.1:8080/b' }]],
       [[], []],
     ],
-    invalid: ['https://example.com/a.txt', [{ 'file/name': 'a.txt' }], [{ 'file/name': 'a.txt', 'file/url': 'not a url' }], [{ 'file/name': 5, 'file/url': 'https://example.com/a' }], [null], {}],
+    invalid: ['https://example.com/a.txt', [{ 'file/name': 'a.txt' }], [{ 'file/name': 'a.txt', 'file/url': 'not a url' }], [{ 'file/name': 'a.txt', 'file/url': ['https://example.com/a.txt'] }], [{ 'file/name': 5, 'file/url': 'https://example.com/a' }], [null], {}],
   },
 ];
 
@@ -130,11 +132,11 @@ export default defineCheck({
   name:
     'Every value field type takes its values at their edges (the largest safe integers, leap days, time zones, empty and non-ASCII text, ranges and ' +
     'locations at their bounds) and reads them back as written (date-times in UTC with milliseconds), the create answering them so too, and refuses values of another type or out of range ' +
-    '(entity.error/value-invalid naming the field and what it takes) without writing anything, by create and by update; uuid, rich text (a document secret; an Entity created without one reads a secret of its own) and file values too',
+    '(entity.error/value-invalid naming the field and what it takes) without writing anything, by create and by update; uuid, rich text (a document secret; an Entity created without one, or with null, reads a secret of its own, the create answering it so too) and file values too; q/null? true matches exactly the Entities that read no value (files: [])',
   level: 'MUST',
   unsupported: 'SHOULD',
   area: 'command-api',
-  requirements: ['CMD-ENT-009'],
+  requirements: ['CMD-ENT-009', 'QUERY-025'],
   target: 'server',
   async run(ctx) {
     const space = uniqueSpaceName(ctx);
@@ -179,19 +181,55 @@ export default defineCheck({
         }
       }
 
+      // q/null? true: the field has no value (spec/query-semantics.md: null, and for files no item, `[]`).
+      for (const c of offered) {
+        const field = fieldName(space, c.type);
+        const res = await ctx.http.command({ command: 'svc.entity/query', args: { query: { 'q/from': db, 'q/select': [`${space}/Name`], 'q/where': ['=', ['q/null?', [field]], true], 'q/limit': 1000 } } });
+        const found = expectSuccess(res, `reading the Entities of ${db} without a ${c.type} value`);
+        const names = (Array.isArray(found) ? found.filter(isRecord) : []).map((r) => String(r[`${space}/Name`])).sort();
+        const expected = rows.filter((r) => r[field] === null || r[field] === undefined || (Array.isArray(r[field]) && (r[field] as unknown[]).length === 0)).map((r) => String(r[`${space}/Name`])).sort();
+        if (JSON.stringify(names) !== JSON.stringify(expected)) {
+          fail(`q/null? true of ${field} (${c.type}) matches ${JSON.stringify(names)}, expected the Entities that read no value (null, or [] for files): ${JSON.stringify(expected)}`, res);
+        }
+      }
+
       // A rich text field holds a document from the creation of its Entity: one written without it reads a secret of its own.
       if (offered.some((c) => c.type === RICH_TEXT)) {
         const field = fieldName(space, RICH_TEXT);
-        const secrets = writes.filter((w) => w.type !== RICH_TEXT).map((w) => {
+        const secrets = writes.flatMap((w, i) => {
+          if (w.type === RICH_TEXT) return [];
           const value = rows.find((r) => r[`${space}/Name`] === w.name)?.[field];
           const secret = isRecord(value) ? value['Collaboration~Documents/secret'] : undefined;
           if (typeof secret !== 'string' || !UUID.test(secret)) fail(`the Entity created with ${w.type} ${JSON.stringify(w.value)} and no rich text value reads ${field} as ${JSON.stringify(value)}, expected {"Collaboration~Documents/secret": <uuid>}: its document exists from its creation`, ctx.http.lastExchange?.response);
-          return secret;
+          // The create answers it as a query reads it.
+          const answered = answers[i]?.result;
+          if (!isRecord(answered) || canonicalJson((answered[field] ?? null) as Json) !== canonicalJson(value as Json)) {
+            fail(`svc.entity/create of ${w.type} ${JSON.stringify(w.value)} (no rich text value) answered ${field} as ${JSON.stringify(isRecord(answered) ? answered[field] : undefined)}, and a query reads ${JSON.stringify(value)}: the create answers what a read gives`, ctx.http.lastExchange?.response);
+          }
+          return [secret];
         });
+        // A rich text value given as null on create is no value either: the Entity still gets a document of its own.
+        const nullCreate = expectSuccess(await ctx.http.command({ command: 'svc.entity/create', args: { type: db, entity: { [`${space}/Name`]: 'rich text null', [field]: null } } }), `svc.entity/create with ${field} null`);
+        const nullValue = isRecord(nullCreate) ? nullCreate[field] : undefined;
+        const nullSecret = isRecord(nullValue) ? nullValue['Collaboration~Documents/secret'] : undefined;
+        if (typeof nullSecret !== 'string' || !UUID.test(nullSecret) || secrets.includes(nullSecret)) {
+          fail(`svc.entity/create with ${field} null answered it as ${JSON.stringify(nullValue)}, expected {"Collaboration~Documents/secret": <uuid>} of a document of its own: a rich text field holds a document from the creation of its Entity`, ctx.http.lastExchange?.response);
+        }
+        secrets.push(nullSecret);
+        // The secret of a document that exists already is a rich text value as any other: the Entity refers to that document.
+        const shared = secrets[0];
+        if (shared !== undefined) {
+          const sharing = await ctx.http.command({ command: 'svc.entity/create', args: { type: db, entity: { [`${space}/Name`]: 'rich text shared', [field]: shared } } });
+          const sharedAnswer = expectSuccess(sharing, `svc.entity/create with ${field} the secret of an existing document`);
+          const sharedValue = isRecord(sharedAnswer) ? sharedAnswer[field] : undefined;
+          if (canonicalJson((sharedValue ?? null) as Json) !== canonicalJson({ 'Collaboration~Documents/secret': shared })) {
+            fail(`svc.entity/create with ${field} ${JSON.stringify(shared)} (the secret of an existing document) answered it as ${JSON.stringify(sharedValue)}, expected {"Collaboration~Documents/secret": ${JSON.stringify(shared)}}`, sharing);
+          }
+        }
         if (new Set(secrets).size !== secrets.length) fail(`Entities created without a rich text value share document secrets: ${JSON.stringify(secrets)}`, ctx.http.lastExchange?.response);
         // Its document exists from then on: it reads (empty), as do those of the secrets written.
         const written = rows.map((r) => r[field]).filter(isRecord).map((v) => String(v['Collaboration~Documents/secret']));
-        for (const secret of [secrets[0], ...written.filter((w) => !secrets.includes(w))]) {
+        for (const secret of [secrets[0], nullSecret, ...written.filter((w) => !secrets.includes(w))]) {
           if (secret === undefined) continue;
           const read = await ctx.http.get(`/api/documents/${secret}?format=md`);
           if (read.status !== 200) fail(`the document ${secret} of a rich text field answered ${read.status} to GET /api/documents/${secret}; it exists from the creation of its Entity`, read);

@@ -1,7 +1,8 @@
 /**
  * Deleting a Database or one end of a relation touches nothing else: three Databases A, B and C
- * with relations A.Bs / B.As and B.Cs / C.Bs, each holding a value. Deleting the field B.As leaves
- * A.Bs as it was; deleting A removes A.Bs with it, and B.Cs / C.Bs keep their values.
+ * with relations A.Bs / B.As and B.Cs / C.Bs, each holding a value, and a one-ended relation B.A to
+ * A. Deleting the field B.As leaves A.Bs as it was; deleting A removes A.Bs and B.A with it, and
+ * B.Cs / C.Bs keep their values.
  */
 import { randomUUID } from 'node:crypto';
 import { expectSuccess, fail } from '../../assert.js';
@@ -26,7 +27,7 @@ export default defineCheck({
   async run(ctx) {
     const space = uniqueSpaceName(ctx);
     const [a, b, c] = ['A', 'B', 'C'].map((x) => `${space}/${x}`) as [string, string, string];
-    const f = { title: `${space}/Title`, aBs: `${space}/Bs`, bAs: `${space}/As`, bCs: `${space}/Cs`, cBs: `${space}/Bs of C` };
+    const f = { title: `${space}/Title`, aBs: `${space}/Bs`, bAs: `${space}/As`, bCs: `${space}/Cs`, cBs: `${space}/Bs of C`, bA: `${space}/A of B` };
     const [ab, bc] = [randomUUID(), randomUUID()];
     const type = (name: string) => ({ command: 'schema.type/create' as const, args: { 'svc/name': name, 'svc/fields': [{ 'svc/name': f.title, 'svc/type': 'svc/text', 'svc/meta': { 'ui/title?': true } }] } });
     const end = (holder: string, name: string, target: string, relation: string) => ({
@@ -35,8 +36,8 @@ export default defineCheck({
     });
     try {
       expectSuccess(
-        await schemaBatch(ctx, [type(a), type(b), type(c), end(a, f.aBs, b, ab), end(b, f.bAs, a, ab), end(b, f.bCs, c, bc), end(c, f.cBs, b, bc)]),
-        `creating ${a}, ${b} and ${c} with the relations ${a}.${f.aBs} / ${b}.${f.bAs} and ${b}.${f.bCs} / ${c}.${f.cBs}`,
+        await schemaBatch(ctx, [type(a), type(b), type(c), end(a, f.aBs, b, ab), end(b, f.bAs, a, ab), end(b, f.bCs, c, bc), end(c, f.cBs, b, bc), end(b, f.bA, a, randomUUID())]),
+        `creating ${a}, ${b} and ${c} with the relations ${a}.${f.aBs} / ${b}.${f.bAs}, ${b}.${f.bCs} / ${c}.${f.cBs} and ${b}.${f.bA}`,
       );
       const idOf = (v: unknown) => (isRecord(v) ? String(v['svc/id']) : '');
       const bId = idOf(await run(ctx, { command: 'svc.entity/create', args: { type: b, entity: { [f.title]: 'b' } } }, `creating an Entity of ${b}`));
@@ -56,6 +57,7 @@ export default defineCheck({
       expectSuccess(await schemaBatch(ctx, [{ command: 'schema.type/delete', args: { name: a } }]), `deleting ${a}`);
       const bFields = await fieldsOf(ctx, b);
       const cFields = await fieldsOf(ctx, c);
+      if (bFields?.includes(f.bA)) fail(`after deleting ${a}, ${b} still lists ${f.bA}, a field of type ${a}: deleting a Database removes the fields of other Databases that relate to it`, ctx.http.lastExchange?.response);
       if (!bFields?.includes(f.bCs) || !cFields?.includes(f.cBs)) {
         fail(`after deleting ${a}, ${b} lists ${JSON.stringify(bFields)} and ${c} ${JSON.stringify(cFields)}: their relation ${f.bCs} / ${f.cBs}, which does not concern ${a}, must stay`, ctx.http.lastExchange?.response);
       }

@@ -1,12 +1,15 @@
 /**
  * The mixins beyond Comments: rank, icon and avatar, each adding its field with its type and
  * meta; `app/mixins` lists each once, and installing them again changes nothing. And Comments on
- * two Databases in turn: one comment type, a collection on each.
+ * two Databases in turn: one comment type, a collection on each; a comment created without
+ * `comment/author` answers its creator as author.
  */
+import { randomUUID } from 'node:crypto';
 import { expectSuccess, fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
 import { canonicalJson, type Json } from '../../model/values.js';
 import { readSchema, type SchemaType } from '../../schema-view.js';
+import { isRecord } from '../../shapes.js';
 import { dropTypes, schemaBatch, uniqueSpaceName } from '../../workspace.js';
 
 /** Each mixin, the field it adds, that field's type and the meta it must carry. */
@@ -21,11 +24,12 @@ export default defineCheck({
   name:
     'svc.app/install-mixins of svc/rank-mixin, icons/icon-mixin and avatars/avatar-mixin adds svc/rank (svc/integer), icon/icon (svc/text, svc/icon?) and ' +
     'avatar/avatar (file/file, svc/avatar?), lists each mixin once in app/mixins, and installing them again changes nothing; ' +
-    'the Comments extension installed on two Databases one after the other gives both the comments/comments collection of one comments/comment type',
+    'the Comments extension installed on two Databases one after the other gives both the comments/comments collection of one comments/comment type, ' +
+    'whose Entities created without comment/author have their creator for author',
   level: 'MUST',
   unsupported: 'SHOULD',
   area: 'schema',
-  requirements: ['SCHEMA-015'],
+  requirements: ['SCHEMA-015', 'COMMENT-006'],
   target: 'server',
   async run(ctx) {
     const space = uniqueSpaceName(ctx);
@@ -47,6 +51,15 @@ export default defineCheck({
       }
       for (const name of [first, second]) {
         if (schema.field(name, 'comments/comments')?.['svc/type'] !== 'comments/comment') fail(`after installing comments/comments-mixin, ${name} lists no comments/comments collection of comments/comment`, schema.res);
+      }
+      // A comment created without comment/author has its creator for author (COMMENT-006).
+      const commentRes = await ctx.http.command({ command: 'svc.entity/create', args: { type: 'comments/comment', entity: { 'comment/document-secret': randomUUID() } } });
+      const made = expectSuccess(commentRes, 'svc.entity/create of a comments/comment without comment/author');
+      const author = isRecord(made) && isRecord(made['comment/author']) ? made['comment/author']['svc/id'] : undefined;
+      const creator = isRecord(made) && isRecord(made['svc/created-by']) ? made['svc/created-by']['svc/id'] : undefined;
+      if (typeof creator !== 'string' || author !== creator) fail(`svc.entity/create of a comments/comment without comment/author answered comment/author ${JSON.stringify(isRecord(made) ? made['comment/author'] : made)}, expected its creator {svc/id: ${JSON.stringify(creator)}}`, commentRes);
+      if (isRecord(made) && typeof made['svc/id'] === 'string') {
+        await ctx.http.command({ command: 'svc.entity/delete', args: { type: 'comments/comment', entity: { 'svc/id': made['svc/id'] } } });
       }
       const listed = async (): Promise<SchemaType> => (await readSchema(ctx)).requireType(db, `reading ${db} after installing mixins`);
       const install = { command: 'svc.app/install-mixins' as const, args: { types: { [db]: MIXINS.map((m) => m.mixin) } } };

@@ -1,8 +1,10 @@
 /**
  * Schema operations a server refuses, one family of cases from one table: each case is a
  * `svc.schema/batch` whose last operation is at fault, with the error name and data the spec's
- * ErrorName table gives (`definition-invalid` naming the argument at fault). A refused batch applies
- * nothing, the operations before the bad one neither. Names at the edges of the rules are accepted.
+ * ErrorName table gives (`definition-invalid` naming the argument at fault) and a message a person
+ * can act on (CMD-ERR-001): it names the part at fault (the name, type, relation or mixin, or the
+ * bound broken). A refused batch applies nothing, the operations before the bad one neither. Names
+ * at the edges of the rules are accepted (type names, and a field renamed to 200 characters).
  */
 import { randomUUID } from 'node:crypto';
 import { expectSuccess, fail } from '../../assert.js';
@@ -17,6 +19,8 @@ interface RefusedCase {
   ops: SchemaOperation[];
   name: string;
   data: Record<string, string>;
+  /** What the message names: one of these (the part at fault, or the bound it breaks). */
+  mentions: string[];
 }
 
 /** The Database every case works on, with a text field and a relation to a second one. */
@@ -40,9 +44,11 @@ function cases(space: string, relation: string): RefusedCase[] {
   });
   // A harmless operation first: the refusal of the second must undo it.
   const first = newType(n.fresh);
-  const badName = (name: string, why: string): RefusedCase => ({ what: `schema.type/create of ${JSON.stringify(name.slice(0, 40))} (${why})`, ops: [first, newType(name)], name: 'schema.error/definition-invalid', data: { field: 'svc/name' } });
+  const badName = (name: string, why: string): RefusedCase => ({ what: `schema.type/create of ${JSON.stringify(name.slice(0, 40))} (${why})`, ops: [first, newType(name)], name: 'schema.error/definition-invalid', data: { field: 'svc/name' }, mentions: [name] });
+  const nope = `${space}/Nope`;
+  const longField = `${space}/${'F'.repeat(200 - space.length)}`;
   return [
-    { what: 'schema.type/create of an existing name', ops: [first, newType(n.base)], name: 'schema.error/type-exists', data: { name: n.base } },
+    { what: 'schema.type/create of an existing name', ops: [first, newType(n.base)], name: 'schema.error/type-exists', data: { name: n.base }, mentions: [n.base] },
     badName('NoSlash', 'no /'),
     badName(`/${space}x`, 'nothing before the /'),
     badName(` ${space}/X`, 'a blank first'),
@@ -50,20 +56,28 @@ function cases(space: string, relation: string): RefusedCase[] {
     badName(`${space}/`, 'nothing after the /'),
     badName(`${'S'.repeat(101)}/A`, '101 characters before the /'),
     badName(`${space}/${'D'.repeat(201)}`, '201 characters after the /'),
-    { what: 'schema.type/rename to an existing name', ops: [first, { command: 'schema.type/rename', args: { 'from-name': n.base, 'to-name': n.other } }], name: 'schema.error/type-exists', data: { name: n.other } },
-    { what: 'schema.type/rename to a name without /', ops: [first, { command: 'schema.type/rename', args: { 'from-name': n.base, 'to-name': 'NoSlash' } }], name: 'schema.error/definition-invalid', data: { field: 'to-name' } },
-    { what: 'schema.type/rename of an unknown type', ops: [first, { command: 'schema.type/rename', args: { 'from-name': `${space}/Nope`, 'to-name': `${space}/Nope2` } }], name: 'schema.error/type-not-found', data: { name: `${space}/Nope` } },
-    { what: 'schema.type/delete of an unknown type', ops: [first, { command: 'schema.type/delete', args: { name: `${space}/Nope` } }], name: 'schema.error/type-not-found', data: { name: `${space}/Nope` } },
-    { what: 'schema.type/delete of the system type svc/user', ops: [first, { command: 'schema.type/delete', args: { name: 'svc/user' } }], name: 'schema.error/definition-invalid', data: { field: 'name' } },
-    { what: 'schema.field/create on an unknown type', ops: [first, { command: 'schema.field/create', args: { 'svc/holder-type': `${space}/Nope`, 'svc/name': n.fresh, 'svc/type': 'svc/text' } }], name: 'schema.error/type-not-found', data: { name: `${space}/Nope` } },
-    { what: 'schema.field/create of an existing name', ops: [first, newField(n.title)], name: 'schema.error/field-exists', data: { holderType: n.base, name: n.title } },
-    { what: 'schema.field/create of a 201-character name', ops: [first, newField(`${space}/${'F'.repeat(200 - space.length)}`)], name: 'schema.error/definition-invalid', data: { field: 'svc/name' } },
-    { what: 'schema.field/create of an unknown field type', ops: [first, newField(`${space}/Odd`, `${space}/NoSuchType`)], name: 'schema.error/definition-invalid', data: { field: 'svc/type' } },
+    { what: 'schema.type/rename to an existing name', ops: [first, { command: 'schema.type/rename', args: { 'from-name': n.base, 'to-name': n.other } }], name: 'schema.error/type-exists', data: { name: n.other }, mentions: [n.other] },
+    { what: 'schema.type/rename to a name without /', ops: [first, { command: 'schema.type/rename', args: { 'from-name': n.base, 'to-name': 'NoSlash' } }], name: 'schema.error/definition-invalid', data: { field: 'to-name' }, mentions: ['NoSlash'] },
+    { what: 'schema.type/rename of an unknown type', ops: [first, { command: 'schema.type/rename', args: { 'from-name': `${space}/Nope`, 'to-name': `${space}/Nope2` } }], name: 'schema.error/type-not-found', data: { name: nope }, mentions: [nope] },
+    { what: 'schema.type/delete of an unknown type', ops: [first, { command: 'schema.type/delete', args: { name: nope } }], name: 'schema.error/type-not-found', data: { name: nope }, mentions: [nope] },
+    { what: 'schema.type/delete of the system type svc/user', ops: [first, { command: 'schema.type/delete', args: { name: 'svc/user' } }], name: 'schema.error/definition-invalid', data: { field: 'name' }, mentions: ['svc/user'] },
+    { what: 'schema.field/create on an unknown type', ops: [first, { command: 'schema.field/create', args: { 'svc/holder-type': `${space}/Nope`, 'svc/name': n.fresh, 'svc/type': 'svc/text' } }], name: 'schema.error/type-not-found', data: { name: nope }, mentions: [nope] },
+    { what: 'schema.field/create of an existing name', ops: [first, newField(n.title)], name: 'schema.error/field-exists', data: { holderType: n.base, name: n.title }, mentions: [n.title] },
+    { what: 'schema.field/create of a 201-character name', ops: [first, newField(longField)], name: 'schema.error/definition-invalid', data: { field: 'svc/name' }, mentions: [longField, '200'] },
+    { what: 'schema.field/create of an unknown field type', ops: [first, newField(`${space}/Odd`, `${space}/NoSuchType`)], name: 'schema.error/definition-invalid', data: { field: 'svc/type' }, mentions: [`${space}/NoSuchType`] },
     {
       what: 'schema.field/create of a third end of a relation',
       ops: [first, newField(`${space}/Third`, n.other, { 'svc/relation': relation })],
       name: 'schema.error/definition-invalid',
       data: { field: 'svc/meta' },
+      mentions: [relation],
+    },
+    {
+      what: 'schema.field/create of a third end of a relation that would fit it (a second Back on Other, of type Base)',
+      ops: [first, { command: 'schema.field/create', args: { 'svc/holder-type': n.other, 'svc/name': `${space}/Third`, 'svc/type': n.base, 'svc/meta': { 'svc/relation': relation } } }],
+      name: 'schema.error/definition-invalid',
+      data: { field: 'svc/meta' },
+      mentions: [relation],
     },
     {
       what: 'schema.field/create of an end of another pair of Databases on a one-ended relation',
@@ -74,14 +88,27 @@ function cases(space: string, relation: string): RefusedCase[] {
       ],
       name: 'schema.error/definition-invalid',
       data: { field: 'svc/meta' },
+      mentions: ['c0ffee00-0000-4000-8000-000000000001'],
     },
-    { what: 'schema.field/delete of an unknown field', ops: [first, { command: 'schema.field/delete', args: { 'holder-type': n.base, name: `${space}/Nope` } }], name: 'schema.error/field-not-found', data: { holderType: n.base, name: `${space}/Nope` } },
-    { what: 'schema.field/delete of svc/id', ops: [first, { command: 'schema.field/delete', args: { 'holder-type': n.base, name: 'svc/id' } }], name: 'schema.error/definition-invalid', data: { field: 'name' } },
-    { what: 'schema.field/rename of svc/creation-date', ops: [first, { command: 'schema.field/rename', args: { 'holder-type': n.base, 'from-name': 'svc/creation-date', 'to-name': `${space}/Born` } }], name: 'schema.error/definition-invalid', data: { field: 'from-name' } },
-    { what: 'schema.field/rename to an existing name', ops: [first, { command: 'schema.field/rename', args: { 'holder-type': n.base, 'from-name': n.title, 'to-name': n.link } }], name: 'schema.error/field-exists', data: { holderType: n.base, name: n.link } },
-    { what: 'schema.field/rename to 201 characters', ops: [first, { command: 'schema.field/rename', args: { 'holder-type': n.base, 'from-name': n.title, 'to-name': `${space}/${'F'.repeat(200 - space.length)}` } }], name: 'schema.error/definition-invalid', data: { field: 'to-name' } },
-    { what: 'svc.app/install-mixins of an unknown mixin', ops: [first, { command: 'svc.app/install-mixins', args: { types: { [n.base]: ['no/such-mixin'] } } }], name: 'schema.error/definition-invalid', data: { field: 'types' } },
-    { what: 'svc.app/install-mixins on an unknown type', ops: [first, { command: 'svc.app/install-mixins', args: { types: { [`${space}/Nope`]: ['comments/comments-mixin'] } } }], name: 'schema.error/type-not-found', data: { name: `${space}/Nope` } },
+    {
+      // The target fits the first end's holder; the holder is not the first end's type.
+      what: 'schema.field/create of an end held by another Database than the one-ended relation points to',
+      ops: [
+        first,
+        { command: 'schema.field/create', args: { 'svc/holder-type': n.other, 'svc/name': `${space}/Solo`, 'svc/type': n.base, 'svc/meta': { 'svc/relation': 'c0ffee00-0000-4000-8000-000000000002' } } },
+        { command: 'schema.field/create', args: { 'svc/holder-type': n.other, 'svc/name': `${space}/Wrong`, 'svc/type': n.other, 'svc/meta': { 'svc/relation': 'c0ffee00-0000-4000-8000-000000000002' } } },
+      ],
+      name: 'schema.error/definition-invalid',
+      data: { field: 'svc/meta' },
+      mentions: ['c0ffee00-0000-4000-8000-000000000002'],
+    },
+    { what: 'schema.field/delete of an unknown field', ops: [first, { command: 'schema.field/delete', args: { 'holder-type': n.base, name: nope } }], name: 'schema.error/field-not-found', data: { holderType: n.base, name: nope }, mentions: [nope] },
+    { what: 'schema.field/delete of svc/id', ops: [first, { command: 'schema.field/delete', args: { 'holder-type': n.base, name: 'svc/id' } }], name: 'schema.error/definition-invalid', data: { field: 'name' }, mentions: ['svc/id'] },
+    { what: 'schema.field/rename of svc/creation-date', ops: [first, { command: 'schema.field/rename', args: { 'holder-type': n.base, 'from-name': 'svc/creation-date', 'to-name': `${space}/Born` } }], name: 'schema.error/definition-invalid', data: { field: 'from-name' }, mentions: ['svc/creation-date'] },
+    { what: 'schema.field/rename to an existing name', ops: [first, { command: 'schema.field/rename', args: { 'holder-type': n.base, 'from-name': n.title, 'to-name': n.link } }], name: 'schema.error/field-exists', data: { holderType: n.base, name: n.link }, mentions: [n.link] },
+    { what: 'schema.field/rename to 201 characters', ops: [first, { command: 'schema.field/rename', args: { 'holder-type': n.base, 'from-name': n.title, 'to-name': longField } }], name: 'schema.error/definition-invalid', data: { field: 'to-name' }, mentions: [longField, '200'] },
+    { what: 'svc.app/install-mixins of an unknown mixin', ops: [first, { command: 'svc.app/install-mixins', args: { types: { [n.base]: ['no/such-mixin'] } } }], name: 'schema.error/definition-invalid', data: { field: 'types' }, mentions: ['no/such-mixin'] },
+    { what: 'svc.app/install-mixins on an unknown type', ops: [first, { command: 'svc.app/install-mixins', args: { types: { [nope]: ['comments/comments-mixin'] } } }], name: 'schema.error/type-not-found', data: { name: nope }, mentions: [nope] },
   ];
 }
 
@@ -104,10 +131,10 @@ export default defineCheck({
   name:
     'Refused schema operations answer their named error with the ErrorName data (type-exists {name}, field-exists {holderType, name}, type-not-found {name}, ' +
     'field-not-found {holderType, name}, definition-invalid {field} naming the argument at fault): names outside the rules, unknown field types, a third end of a relation, ' +
-    'unknown mixins, system types and fields; the batch applies nothing, and names at the edges of the rules are accepted',
+    'unknown mixins, system types and fields, each with a message naming the part at fault; the batch applies nothing, and names at the edges of the rules are accepted',
   level: 'SHOULD',
   area: 'schema',
-  requirements: ['SCHEMA-024'],
+  requirements: ['SCHEMA-024', 'CMD-ERR-001'],
   target: 'server',
   async run(ctx) {
     const space = uniqueSpaceName(ctx);
@@ -139,6 +166,10 @@ export default defineCheck({
         for (const [key, value] of Object.entries(c.data)) {
           if (data[key] !== value) fail(`${c.what}: data.${key} should be ${JSON.stringify(value)}, it is ${JSON.stringify(data[key])}`, res);
         }
+        const message = typeof error['message'] === 'string' ? error['message'] : '';
+        if (!c.mentions.some((m) => message.includes(m))) {
+          fail(`${c.what}: the message ${JSON.stringify(message.slice(0, 300))} does not name the part at fault (${c.mentions.map((m) => JSON.stringify(m.slice(0, 60))).join(' or ')})`, res);
+        }
         const now = await typeNames(ctx, space);
         if (JSON.stringify(now) !== JSON.stringify(before)) {
           made.push(n.fresh);
@@ -150,6 +181,10 @@ export default defineCheck({
         if (isRecord(res.json) && res.json['success'] === true) made.push(name);
         else fail(`schema.type/create of ${JSON.stringify(name)} (${name.indexOf('/')} characters before the /, ${name.length - name.indexOf('/') - 1} after) was refused; the name follows the rules`, res);
       }
+      // A field name of exactly 200 characters, by rename.
+      const longest = `${space}/${'R'.repeat(199 - space.length)}`;
+      const renamed = await schemaBatch(ctx, [{ command: 'schema.field/rename', args: { 'holder-type': n.base, 'from-name': n.title, 'to-name': longest } }]);
+      if (!(isRecord(renamed.json) && renamed.json['success'] === true)) fail(`schema.field/rename of ${n.title} to a name of ${longest.length} characters was refused; a field name may have 200`, renamed);
     } finally {
       await dropTypes(ctx, made);
     }

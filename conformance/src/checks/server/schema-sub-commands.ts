@@ -3,26 +3,30 @@ import { defineCheck } from '../../check.js';
 import { readSchema } from '../../schema-view.js';
 import { isRecord } from '../../shapes.js';
 import { run, schemaBatch, uniqueSpaceName } from '../../workspace.js';
+import { queryRows } from '../graphql/lib/client.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 export default defineCheck({
   id: 'schema.sub-commands',
   name:
-    'svc.schema/batch carries out schema.enum/create (values as Entities with enum/name), schema.field/set-meta, schema.field/rename, ' +
-    'schema.type/rename, svc.app/install-mixins (Comments adds comments/comments), schema.field/delete, also inside svc.command/batch; ' +
+    'svc.schema/batch carries out schema.enum/create (values as Entities with enum/name; none without svc/values), schema.field/set-meta, schema.field/rename, ' +
+    'schema.type/rename (into a new Space, which GraphQL then serves), svc.app/install-mixins (Comments adds comments/comments), schema.field/delete, also inside svc.command/batch; ' +
     'the select, workflow and comments fields list svc/relation (and the comments collection svc/collection?); the batch answers one {svc/name, svc/id} per operation',
   level: 'MUST',
   unsupported: 'SHOULD',
   area: 'schema',
-  requirements: ['SCHEMA-004', 'SCHEMA-009', 'SCHEMA-011', 'SCHEMA-012', 'SCHEMA-013', 'SCHEMA-014', 'SCHEMA-015', 'SCHEMA-021', 'SCHEMA-022', 'SCHEMA-023', 'SCHEMA-026'],
+  requirements: ['SCHEMA-004', 'SCHEMA-009', 'SCHEMA-011', 'SCHEMA-012', 'SCHEMA-013', 'SCHEMA-014', 'SCHEMA-015', 'SCHEMA-021', 'SCHEMA-022', 'SCHEMA-023', 'SCHEMA-026', 'GQL-001'],
   target: 'server',
   async run(ctx) {
     const space = uniqueSpaceName(ctx);
     const db = `${space}/Tasks`;
-    const renamed = `${space}/Jobs`;
+    // Renamed into a Space of its own, which exists from then on (GraphQL serves it).
+    const movedSpace = `${space}Moved`;
+    const renamed = `${movedSpace}/Jobs`;
     const select = `${space}/Kind_${db}`;
     const workflow = `workflow/state_${db}`;
+    const noValues = `${space}/Mood_${db}`;
     const created: string[] = [];
     try {
       // A schema batch inside a command batch, followed by a write that needs it.
@@ -42,6 +46,8 @@ export default defineCheck({
                       command: 'schema.enum/create',
                       args: { 'svc/name': workflow, 'svc/workflow?': true, 'svc/values': [{ 'enum/name': 'Open' }, { 'enum/name': 'Closed', 'workflow/Final': true }] },
                     },
+                    // svc/values is optional: an enum type without options yet.
+                    { command: 'schema.enum/create', args: { 'svc/name': noValues } },
                     { command: 'schema.field/create', args: { 'svc/holder-type': db, 'svc/name': `${space}/Kind`, 'svc/type': select } },
                     { command: 'schema.field/create', args: { 'svc/holder-type': db, 'svc/name': `${space}/State`, 'svc/type': workflow } },
                     { command: 'schema.field/create', args: { 'svc/holder-type': db, 'svc/name': `${space}/Old`, 'svc/type': 'svc/integer' } },
@@ -54,12 +60,14 @@ export default defineCheck({
         },
         'svc.command/batch holding a svc.schema/batch and a create in the new Database',
       );
-      created.push(db, select, workflow);
+      created.push(db, select, workflow, noValues);
       if (!Array.isArray(outer) || outer.length !== 2) fail(`the command batch answered ${JSON.stringify(outer)?.slice(0, 200)}, expected two results`, ctx.http.lastExchange?.response);
 
       const values = await run(ctx, { command: 'svc.entity/query', args: { query: { 'q/from': select, 'q/select': ['enum/name', 'enum/color'], 'q/limit': 10 } } }, `reading the values of ${select}`);
       const names = Array.isArray(values) ? values.map((v) => (isRecord(v) ? v['enum/name'] : undefined)).sort() : [];
       if (JSON.stringify(names) !== JSON.stringify(['Bug', 'Idea'])) fail(`the enum ${select} holds ${JSON.stringify(values)}, expected Entities named Bug and Idea`, ctx.http.lastExchange?.response);
+      const none = await run(ctx, { command: 'svc.entity/query', args: { query: { 'q/from': noValues, 'q/select': ['enum/name'], 'q/limit': 10 } } }, `reading the values of ${noValues}`);
+      if (JSON.stringify(none) !== '[]') fail(`the enum ${noValues}, created without svc/values, holds ${JSON.stringify(none).slice(0, 200)}, expected no Entity`, ctx.http.lastExchange?.response);
       const states = await run(ctx, { command: 'svc.entity/query', args: { query: { 'q/from': workflow, 'q/select': ['enum/name', 'workflow/Final'], 'q/where': ['=', ['workflow/Final'], true], 'q/limit': 10 } } }, `reading the final states of ${workflow}`);
       if (!Array.isArray(states) || states.length !== 1 || !isRecord(states[0]) || states[0]['enum/name'] !== 'Closed') fail(`the final states of ${workflow} are ${JSON.stringify(states)}, expected only Closed`, ctx.http.lastExchange?.response);
 
@@ -113,6 +121,9 @@ export default defineCheck({
       if (JSON.stringify(rows) !== JSON.stringify([{ [`${space}/Name`]: 'first', 'comments/comments': [] }])) {
         fail(`${renamed} holds ${JSON.stringify(rows)}, expected the Entity written before the renames, with an empty comments/comments`, ctx.http.lastExchange?.response);
       }
+      // The renamed Database is a Database of its new Space (GQL-001: a find<Plural> query for every Database of the Space).
+      const jobsOverGraphql = await queryRows(ctx, movedSpace, '{ findJobs(limit: 10) { id } }', 'findJobs', `findJobs on the Space ${movedSpace}, which ${db} was renamed into`);
+      if (jobsOverGraphql.length !== 1) fail(`after schema.type/rename of ${db} to ${renamed}, findJobs on the Space ${movedSpace} answered ${JSON.stringify(jobsOverGraphql)}, expected its one Entity`, ctx.http.lastExchange?.response);
     } finally {
       if (created.length > 0) await schemaBatch(ctx, created.map((name) => ({ command: 'schema.type/delete' as const, args: { name } }))).catch(() => undefined);
     }
