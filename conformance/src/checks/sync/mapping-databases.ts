@@ -1,7 +1,7 @@
 import { expectSuccess, fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
 import { isRecord } from '../../shapes.js';
-import { run, schemaBatch } from '../../workspace.js';
+import { run, schemaBatch, uniqueSpaceName } from '../../workspace.js';
 import { deletedMark, expectKeys } from './expect-entities.js';
 import { lastResponse, withIntegration } from './integration.js';
 import { RICH_TEXT_TYPE } from './read.js';
@@ -20,6 +20,8 @@ const SCENARIO = buildScenario({
       { id: 'p1', name: 'Apollo', budget: 10, about: 'The *first* one' },
       { id: 'p2', name: 'Gemini', budget: 20.5 },
       { id: 'p3', name: 'Mercury' },
+      { id: 'p4', name: 'Vostok' },
+      { id: 'p5', name: 'Soyuz' },
     ],
     person: [
       { id: 1, name: 'Ada' },
@@ -36,7 +38,7 @@ export default defineCheck({
   name:
     'A sync creates one Database <Space>/<type name> per type of the source (named in the source\'s "databases"), with the fields <Space>/<field name> (the key read-only and locked: neither renamed nor deleted) and the text field ' +
     '<Space>/deleted in source, and each delivered row becomes one Entity holding its values; a Database or field an administrator deleted is created again by the next run, and a field an ' +
-    'administrator put under a synchronized field\'s name with another type is the administrator\'s (it protects its Entity) while the synchronized field comes back as " (2)"',
+    'administrator put under a synchronized field\'s name with another type (a value field, "deleted in source", __syncAction) is the administrator\'s (it protects its Entity) while the synchronized field comes back as " (2)"; a collection of Entities one page created, written over the command API, is answered as a query reads it',
   level: 'MUST',
   area: 'sync',
   requirements: ['SYNC-011', 'SYNC-006', 'MAP-061', 'MAP-062', 'MAP-063', 'MAP-051', 'SYNC-004', 'MAP-076'],
@@ -92,50 +94,88 @@ export default defineCheck({
         }
       }
 
-      // An administrator deletes the Database of "person" and the fields "deleted in source" and __syncAction of Projects, and puts
-      // a text field Budget and a text field About in place of the synchronized number and rich text fields (MAP-062, MAP-063).
+      // The Entities of one page share their creation time: a collection of them, written in another order, is answered as a query
+      // reads it, then by svc/id (spec/query-semantics.md, "Writes").
+      const holderSpace = uniqueSpaceName(ctx);
+      const [holder, picks] = [`${holderSpace}/Holder`, `${holderSpace}/Picks`];
+      expectSuccess(
+        await schemaBatch(ctx, [{ command: 'schema.type/create', args: { 'svc/name': holder, 'svc/fields': [{ 'svc/name': picks, 'svc/type': projects, 'svc/meta': { 'svc/collection?': true } }] } }]),
+        `creating ${holder} with a collection of ${projects}`,
+      );
+      try {
+        // Out of svc/id order both ways (sorting them compares earlier with later ids and later with earlier).
+        const ascending = [...(await it.byKey('project')).values()].map((e) => String(e['svc/id'])).sort();
+        const synced = [2, 0, 4, 1, 3].map((i) => ascending[i]).filter((id): id is string => id !== undefined);
+        const made = await run(ctx, { command: 'svc.entity/create', args: { type: holder, entity: { [picks]: synced.map((id) => ({ 'svc/id': id })) } } }, `creating a ${holder} with the synchronized projects`);
+        const read = await run(ctx, { command: 'svc.entity/query', args: { query: { 'q/from': holder, 'q/select': [picks], 'q/limit': 10 } } }, `reading ${holder}`);
+        const answered = isRecord(made) ? JSON.stringify(made[picks]) : undefined;
+        const readBack = Array.isArray(read) && isRecord(read[0]) ? JSON.stringify(read[0][picks]) : undefined;
+        if (answered !== readBack) fail(`svc.entity/create of ${picks} with the synchronized projects out of svc/id order answered ${answered}; a query reads ${readBack}: the create answers a collection as a read gives it (creation order, then svc/id)`, lastResponse(ctx));
+      } finally {
+        await schemaBatch(ctx, [{ command: 'schema.type/delete', args: { name: holder } }]);
+      }
+
+      // An administrator deletes the Database of "person", and puts a text field Budget and a text field About in place of the synchronized
+      // number and rich text fields and integer fields "deleted in source" and __syncAction in place of the synchronized text fields (MAP-062, MAP-063).
       const people = it.database('person');
       const budget = it.field('Budget');
       const about = it.field('About');
+      const flag = it.field('deleted in source');
+      const action = it.field('__syncAction');
       const field = (name: string, type: string) => ({ command: 'schema.field/create' as const, args: { 'svc/holder-type': projects, 'svc/name': name, 'svc/type': type } });
       const drop = (name: string) => ({ command: 'schema.field/delete' as const, args: { 'holder-type': projects, name } });
       expectSuccess(
         await schemaBatch(ctx, [
           { command: 'schema.type/delete', args: { name: people } },
-          drop(it.field('deleted in source')),
-          drop(it.field('__syncAction')),
+          drop(flag),
+          drop(action),
           drop(budget),
           drop(about),
           field(budget, 'svc/text'),
           field(about, 'svc/text'),
+          field(flag, 'svc/integer'),
+          field(action, 'svc/integer'),
         ]),
-        `deleting ${people}, the fields "deleted in source", __syncAction, Budget and About of ${projects}, and creating text fields ${budget} and ${about} as an administrator`,
+        `deleting ${people}, the fields ${flag}, ${action}, Budget and About of ${projects}, and creating text fields ${budget} and ${about} and integer fields ${flag} and ${action} as an administrator`,
       );
-      const p1 = String((await it.byKey('project')).get('p1')?.['svc/id']);
-      await run(ctx, { command: 'svc.entity/update', args: { type: projects, entity: { 'svc/id': p1, [budget]: 'set by hand' } } }, `setting the administrator's ${budget} of p1`);
-      it.app.change({ project: { update: [{ id: 'p3', budget: 30, about: 'Third' }], delete: ['p1', 'p2'] }, person: { update: [{ id: 1, name: 'Ada L.' }] } });
-      await it.sync('a sync after an administrator deleted a Database and fields and replaced two fields, and the app changed p3 and Ada and deleted p1 and p2');
+      const before = await it.byKey('project');
+      const byHand: Array<[string, string, unknown]> = [['p1', budget, 'set by hand'], ['p2', flag, 7], ['p4', action, 8]];
+      for (const [key, name, value] of byHand) {
+        await run(ctx, { command: 'svc.entity/update', args: { type: projects, entity: { 'svc/id': String(before.get(key)?.['svc/id']), [name]: value } } }, `setting the administrator's ${name} of ${key}`);
+      }
+      it.app.change({ project: { update: [{ id: 'p3', budget: 30, about: 'Third' }], delete: ['p1', 'p2', 'p4', 'p5'] }, person: { update: [{ id: 1, name: 'Ada L.' }] } });
+      await it.sync('a sync after an administrator deleted a Database and replaced four fields, and the app changed p3 and Ada and deleted p1, p2, p4 and p5');
 
       const after = await it.schema();
       after.requireType(people, `MAP-062: the Database ${people} an administrator deleted is created by the next run`);
       const common = ['Id', 'Name', 'deleted in source', '__syncAction'];
       expectFieldNames(after, people, common.map((name) => it.field(name)), `MAP-062: the Database ${people} created again`);
-      expectFieldNames(after, projects, [...common, 'Budget', 'About', 'Budget (2)', 'About (2)'].map((name) => it.field(name)), `MAP-062/MAP-063: ${projects} after the run that followed the administrator's changes`);
+      const replaced = ['deleted in source (2)', '__syncAction (2)', 'Budget (2)', 'About (2)'];
+      expectFieldNames(after, projects, [...common, 'Budget', 'About', ...replaced].map((name) => it.field(name)), `MAP-062/MAP-063: ${projects} after the run that followed the administrator's changes`);
       expectField(after, people, it.field('Id'), { type: 'svc/text', metaExactly: KEY_META }, `MAP-062: the key field of the Database ${people} created again`);
       const ada = (await it.byKey('person', 'Id', after)).get('1');
       if (ada?.[it.field('Name')] !== 'Ada L.') fail(`MAP-062: the Database ${people} created again should hold the row 1 the run delivered, with Name "Ada L."; it holds ${JSON.stringify(ada ?? null)}`, lastResponse(ctx));
-      expectField(after, projects, it.field('deleted in source'), { type: 'svc/text', metaExactly: {} }, 'MAP-062: the field "deleted in source" an administrator deleted is created again');
-      expectField(after, projects, it.field('__syncAction'), { type: 'svc/text', metaExactly: { 'svc/hidden?': true } }, 'MAP-062: the hidden field __syncAction an administrator deleted is created again');
+      expectField(after, projects, flag, { type: 'svc/integer' }, `MAP-063: the administrator's integer field ${flag} stays`);
+      expectField(after, projects, it.field('deleted in source (2)'), { type: 'svc/text', metaExactly: {} }, 'MAP-063: the field "deleted in source", whose name an administrator\'s integer field holds, is created again as "deleted in source (2)"');
+      expectField(after, projects, action, { type: 'svc/integer' }, `MAP-063: the administrator's integer field ${action} stays`);
+      expectField(after, projects, it.field('__syncAction (2)'), { type: 'svc/text', metaExactly: { 'svc/hidden?': true } }, 'MAP-063: the hidden field __syncAction, whose name an administrator\'s integer field holds, is created again as "__syncAction (2)"');
       expectField(after, projects, budget, { type: 'svc/text' }, `MAP-063: the administrator's text field ${budget} stays`);
       expectField(after, projects, it.field('Budget (2)'), { type: 'svc/decimal', metaExactly: {} }, `MAP-063: the number field "budget", whose name an administrator's text field holds, is created again as "Budget (2)"`);
       expectField(after, projects, about, { type: 'svc/text' }, `MAP-063: the administrator's text field ${about} stays`);
       expectField(after, projects, it.field('About (2)'), { type: RICH_TEXT_TYPE, metaExactly: {} }, `MAP-063: the rich text field "about", whose name an administrator's text field holds, is created again as "About (2)"`);
 
       const rows = await it.byKey('project', 'Id', after);
-      expectKeys(rows, ['p1', 'p3'], 'SYNC-004/MAP-063: after p1 and p2 were deleted in the app, p1 (a value in the administrator\'s field Budget) stays and p2 is removed', lastResponse(ctx));
-      const mark = it.field('deleted in source');
-      if (deletedMark(rows.get('p1'), mark) !== 'yes' || rows.get('p1')?.[budget] !== 'set by hand') {
-        fail(`SYNC-004/MAP-063: p1, kept for its value in the administrator's ${budget}, should have "deleted in source" "yes" and keep "set by hand"; it has ${JSON.stringify(rows.get('p1'))}`, lastResponse(ctx));
+      expectKeys(
+        rows,
+        ['p1', 'p2', 'p3', 'p4'],
+        `SYNC-004/MAP-063: after p1, p2, p4 and p5 were deleted in the app, p1, p2 and p4 (a value in the administrator's field Budget, ${flag}, ${action}) stay and p5 is removed`,
+        lastResponse(ctx),
+      );
+      const mark = it.field('deleted in source (2)');
+      for (const [key, name, value] of byHand) {
+        if (deletedMark(rows.get(key), mark) !== 'yes' || rows.get(key)?.[name] !== value) {
+          fail(`SYNC-004/MAP-063: ${key}, kept for its value in the administrator's ${name}, should have ${mark} "yes" and keep ${JSON.stringify(value)}; it has ${JSON.stringify(rows.get(key))}`, lastResponse(ctx));
+        }
       }
       const p3 = rows.get('p3');
       if (p3?.[it.field('Budget (2)')] !== 30 || (p3[budget] ?? null) !== null || deletedMark(p3, mark) !== 'no') {

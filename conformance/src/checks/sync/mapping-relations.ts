@@ -1,9 +1,9 @@
 import { isDeepStrictEqual } from 'node:util';
-import { fail } from '../../assert.js';
+import { expectSuccess, fail } from '../../assert.js';
 import { defineCheck, type CheckContext } from '../../check.js';
 import { isRecord, type JsonRecord } from '../../shapes.js';
-import { run } from '../../workspace.js';
-import { expectKeys } from './expect-entities.js';
+import { run, schemaBatch } from '../../workspace.js';
+import { deletedMark, expectKeys } from './expect-entities.js';
 import { lastResponse, withIntegration } from './integration.js';
 import { expectField } from './schema-expect.js';
 import { buildScenario, keyAndName } from './scenarios.js';
@@ -63,11 +63,11 @@ export default defineCheck({
     'An integration relation (a text field with a relation to another type of the source) creates a hidden text field "<field name> key" holding the key, the relation field ' +
     '<Space>/<relation.name> and the collection <Space>/<relation.targetName> on the target (one-to-one: a single value), linked by key at the end of the run even when the target type is synchronized later; ' +
     'a relation to a type outside the source keeps only its key; without relation.name and targetName the ends take the field\'s and the type\'s names, keys are trimmed, a many-to-many value is an array, its JSON text or one key, ' +
-    'readonly locks the key field and both ends, and links in these fields protect nothing; keys written by hand into a key field (one key in a many-to-many one) link at the end of a delta run ' +
+    'readonly locks the key field and both ends, and links in these fields protect nothing while a field an administrator put in place of a key or relation field is the administrator\'s (a value in it protects); keys written by hand into a key field (one key in a many-to-many one) link at the end of a delta run ' +
     'that delivers none of the rows but new Entities of the target type',
   level: 'MUST',
   area: 'mapping',
-  requirements: ['MAP-048', 'MAP-049', 'MAP-050', 'MAP-069', 'MAP-074', 'SYNC-004'],
+  requirements: ['MAP-048', 'MAP-049', 'MAP-050', 'MAP-069', 'MAP-074', 'SYNC-004', 'MAP-063'],
   target: 'server',
   async run(ctx) {
     await withIntegration(ctx, SCENARIO, { types: ['task', 'project'] }, async (it) => {
@@ -174,6 +174,31 @@ export default defineCheck({
       await it.sync('a sync after the task t3, which links projects through the synchronized relations, was deleted in the app');
       const tasksAfter = await it.byKey('task');
       expectKeys(tasksAfter, ['t1', 't2', 't4', 't5'], 'SYNC-004: links in the relation fields the sync created protect nothing: t3, deleted in the app, is removed', lastResponse(ctx));
+
+      // An administrator puts an integer field in place of the key field of "teamId" (a relation to a type outside the source) and a text field in place of
+      // the relation field "Related Ids" (its key field stays): both are the administrator's, and a value in them protects (MAP-063). t2, t4, t5 are deleted in the app.
+      const teamKey = it.field('Team Id key');
+      const related = it.field('Related Ids');
+      const replace = (name: string, type: string) => [
+        { command: 'schema.field/delete' as const, args: { 'holder-type': tasks, name } },
+        { command: 'schema.field/create' as const, args: { 'svc/holder-type': tasks, 'svc/name': name, 'svc/type': type } },
+      ];
+      expectSuccess(await schemaBatch(ctx, [...replace(teamKey, 'svc/integer'), ...replace(related, 'svc/text')]), `putting an integer field ${teamKey} and a text field ${related} in place of the synchronized ones of ${tasks} as an administrator`);
+      const byHand: Array<[string, string, unknown]> = [['t4', teamKey, 5], ['t5', related, 'set by hand']];
+      for (const [key, name, value] of byHand) {
+        await run(ctx, { command: 'svc.entity/update', args: { type: tasks, entity: { 'svc/id': String(tasksAfter.get(key)?.['svc/id']), [name]: value } } }, `setting the administrator's ${name} of task ${key}`);
+      }
+      it.app.change({ task: { delete: ['t2', 't4', 't5'] } });
+      await it.sync(`a sync after an administrator replaced ${teamKey} and ${related} and the tasks t2, t4 and t5 were deleted in the app`);
+      const replaced = await it.schema();
+      expectField(replaced, tasks, it.field('Team Id key (2)'), { type: 'svc/text', metaExactly: hidden }, `MAP-063: the key field of "teamId", whose name the administrator's integer field holds, is created again as "Team Id key (2)"`);
+      expectField(replaced, tasks, it.field('Related Ids (2)'), { type: projects, collection: true, metaExactly: collection }, `MAP-063: the relation field of "relatedIds", whose name the administrator's text field holds, is created again as "Related Ids (2)"`);
+      const kept = await it.byKey('task', 'Id', replaced);
+      expectKeys(kept, ['t1', 't4', 't5'], `SYNC-004/MAP-063: of the tasks deleted in the app, t4 and t5 (a value in the administrator's ${teamKey} and ${related}) stay and t2 (links in synchronized fields only) is removed`, lastResponse(ctx));
+      for (const [key, name, value] of byHand) {
+        const mark = deletedMark(kept.get(key), it.field('deleted in source'));
+        if (mark !== 'yes' || kept.get(key)?.[name] !== value) fail(`SYNC-004/MAP-063: task ${key}, kept for its value in the administrator's ${name}, should have "deleted in source" "yes" and keep ${JSON.stringify(value)}; it has ${JSON.stringify(kept.get(key))}`, lastResponse(ctx));
+      }
     });
   },
 });

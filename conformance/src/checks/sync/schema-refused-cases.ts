@@ -87,7 +87,8 @@ const onThing = (field: string): RefusedCase['expect'] => ({ type: 'thing', fiel
 export const EDGES: readonly RefusedCase[] = [
   { why: 'no entry for the source type "group"', schema: { thing: schemaWith()['thing'] }, expect: { type: 'group' }, says: ['fields'] },
   { why: 'a second field of type id in "group" ("ref", besides its key "code")', schema: schemaWith({}, { ref: { name: 'Ref', type: 'id' } }), expect: { type: 'group', field: 'ref' }, says: ['id'] },
-  { why: 'two text fields with subType title ("headline" and "subtitle")', schema: schemaWith({ headline: { name: 'Headline', type: 'text', subType: 'title' }, subtitle: { name: 'Subtitle', type: 'text', subType: 'title' } }), expect: onThing('subtitle'), says: ['title'] },
+  // The second title's id does not hold the word "title": the message must say it beyond naming the field.
+  { why: 'two text fields with subType title ("headline" and "caption")', schema: schemaWith({ headline: { name: 'Headline', type: 'text', subType: 'title' }, caption: { name: 'Caption', type: 'text', subType: 'title' } }), expect: onThing('caption'), says: ['title'] },
   {
     why: 'a number field with subType title listed before a text title field (a number field is no title, and number/title has no row of the mapping table)',
     schema: { ...schemaWith(), thing: { rank: { name: 'Rank', type: 'number', subType: 'title' }, ...(schemaWith({ headline: { name: 'Headline', type: 'text', subType: 'title' } })['thing'] as Fields) } },

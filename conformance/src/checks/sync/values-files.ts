@@ -38,6 +38,7 @@ const SCENARIO = oneTypeScenario(
     attachments: { name: 'Attachments', type: 'array[text]', subType: 'file' },
     cover: { name: 'Cover', type: 'text', subType: 'file' },
     gallery: { name: 'Gallery', type: 'array[text]', subType: 'files' },
+    still: { name: 'Still', type: 'text', subType: 'files' },
     photo: { name: 'Photo', type: 'text', subType: 'avatar' },
   },
   [
@@ -50,13 +51,14 @@ const SCENARIO = oneTypeScenario(
       photo: '{{url}}/files/avatar.svg',
     },
     // The edges (MAP-073): a JSON text with blanks around it (a no-break and an em space too) and empty items, a repeat and empty __file-keys (no key: the URL is the key); two URLs of one key (the first kept);
-    // several URLs for a single file field and for the avatar (the first kept).
+    // several URLs for a single file field (text/file and text/files) and for the avatar (the first kept).
     {
       id: 'f2',
       name: 'Edges of the file notations',
       attachments: '\u00a0 ["{{url}}/files/a.txt?__file-key=", "", null, "{{url}}/files/b.txt?__file-key=", "{{url}}/files/a.txt?__file-key="] \u2003',
       cover: ['{{url}}/files/c.txt', '{{url}}/files/e.txt'],
-      gallery: ['{{url}}/files/a.txt?__file-key=k1', '{{url}}/files/b.txt?__file-key=k1'],
+      gallery: ['{{url}}/files/a.txt?__file-key=k1', '{{url}}/files/b.txt?__file-key=k1', '{{url}}/files/c.txt'],
+      still: ['{{url}}/files/c.txt', '{{url}}/files/a.txt'],
       photo: '["{{url}}/files/avatar.svg", "{{url}}/files/e.txt"]',
     },
     // File names, an app://resource/? address, 100 URLs (the most a value holds, MAP-071), and an empty single file field.
@@ -92,9 +94,9 @@ function downloads(app: MockApp, path: string): number {
 export default defineCheck({
   id: 'sync.values-files',
   name:
-    'File values are downloaded from their URL and recorded as {file/name, file/url} (file and files subTypes, a single file, the avatar); a file is known by its URL, or by its __file-key ' +
+    'File values are downloaded from their URL and recorded as {file/name, file/url} (file and files subTypes, several or a single file, the avatar); a file is known by its URL, or by its __file-key ' +
     'when given (a new URL with a known key, https too, is recorded without a new download); app://resource addresses are fetched through the resource endpoint with every query parameter in params; ' +
-    'at the edges: a padded JSON text of URLs, empty items, repeats and empty __file-keys, two URLs of one key (the first kept), several URLs for a single file field or the avatar (the first kept), ' +
+    'at the edges: a padded JSON text of URLs, empty items, repeats and empty __file-keys, two URLs of one key (the first kept), several URLs for a single file field (text/file or text/files) or the avatar (the first kept), ' +
     '100 URLs, a URL of 8,192 characters, a padded URL, app://resource/?, and file names (the last path segment decoded, control characters and slashes turned to _, trimmed, cut to 255 characters, "file" when none); ' +
     'each run counts the files it downloaded in stats.files',
   level: 'MUST',
@@ -141,7 +143,8 @@ export default defineCheck({
       expectFiles('f2', 'Attachments', [['{{url}}/files/a.txt?__file-key='], ['{{url}}/files/b.txt?__file-key=']], `MAP-073 the padded JSON text ${describeValue(f2['attachments'])} (empty items and a repeat dropped, an empty __file-key is no key)`);
       expectFiles('f2', 'Cover', [['{{url}}/files/c.txt', 'c.txt']], 'MAP-073 a single file field given two URLs keeps the first');
       if (downloads(it.app, '/files/e.txt') > 0) fail('MAP-073: the single file field "cover" and the avatar of row f2 were given /files/e.txt after another file: they keep the first file, yet /files/e.txt was downloaded', lastResponse(ctx));
-      expectFiles('f2', 'Gallery', [['{{url}}/files/a.txt?__file-key=k1', 'a.txt']], 'MAP-073 two URLs of the key k1: the first is kept');
+      expectFiles('f2', 'Gallery', [['{{url}}/files/a.txt?__file-key=k1', 'a.txt'], ['{{url}}/files/c.txt', 'c.txt']], 'MAP-073/MAP-037 two URLs of the key k1 (the first is kept) and a third file in an array[text]/files field (several files)');
+      expectFiles('f2', 'Still', [['{{url}}/files/c.txt', 'c.txt']], 'MAP-033/MAP-037 a text/files field (a single file) given two URLs keeps the first');
       expectFiles('f2', AVATAR_FIELD, [['{{url}}/files/avatar.svg', 'avatar.svg']], 'MAP-073 the avatar given the JSON text of two URLs keeps the first');
       expectFiles('f3', 'Attachments', NAMES.map(([address, name]) => [address, name]), 'MAP-073 file/name: the last non-empty path segment, decoded, control characters and slashes turned to _, trimmed, cut to 255 characters, "file" when none');
       expectFiles('f3', 'Gallery', [['{{url}}/files/c.txt', 'c.txt']], 'MAP-071 100 URLs of one file (the most a value holds)');

@@ -77,6 +77,9 @@ const EDGES: readonly RefusedCase[] = [
   { field: 'place', value: { latitude: 'north', longitude: 1 }, why: 'a word as the latitude', rule: 'MAP-041' },
   { field: 'tags', value: { a: 1 }, why: 'an object in a multi select field', rule: 'MAP-029' },
   { field: 'priority', value: { name: 'High' }, why: 'an object in a single select field', rule: 'MAP-020' },
+  { field: 'ref', value: true, why: 'a boolean as the key of a many-to-one relation', rule: 'MAP-048' },
+  { field: 'refs', value: [true], why: 'a boolean among the keys of a many-to-many relation', rule: 'MAP-048' },
+  { field: 'refs', value: '["x"', why: 'keys as a JSON array that does not parse', rule: 'MAP-048' },
 ];
 
 /** Further cases of the full profile: each kind of value once more. */
@@ -84,7 +87,6 @@ const MORE: readonly RefusedCase[] = [
   { field: 'attachments', value: '["https://example.org/a.txt"', why: 'URLs as a JSON array that does not parse', rule: 'MAP-073' },
   { field: 'ref', value: { id: 'x' }, why: 'an object as a relation key', rule: 'MAP-048' },
   { field: 'refs', value: [['x']], why: 'an array as a key', rule: 'MAP-048' },
-  { field: 'refs', value: '["x"', why: 'keys as a JSON array that does not parse', rule: 'MAP-048' },
   { field: 'id', value: { id: 'x' }, why: 'an object as the row key', rule: 'MAP-071' },
 ];
 

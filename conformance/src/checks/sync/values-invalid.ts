@@ -76,6 +76,7 @@ const EDGES: readonly RefusedCase[] = [
   { field: 'cover', value: 'ftp://example.org/a.txt', why: 'an ftp URL', rule: 'MAP-073' },
   { field: 'cover', value: 'app://elsewhere?url=https://example.org/a.txt', why: 'an app:// address other than app://resource', rule: 'MAP-073' },
   { field: 'cover', value: 'app://resource/path?url=https://example.org/a.txt', why: 'an app://resource address with a path', rule: 'MAP-073' },
+  { field: 'ref', value: true, why: 'a boolean as a relation key (a key is a string or a number)', rule: 'MAP-048' },
   { field: 'id', value: '   ', why: 'a blank row key', rule: 'MAP-071' },
   { field: 'id', value: true, why: 'a boolean row key', rule: 'MAP-071' },
 ];
@@ -130,7 +131,7 @@ export default defineCheck({
     'the key field then): just beyond each edge (February 29 of a common year or of 1900, month 13, day 0, hour 24, minute and second 60, offsets of 24 hours or 60 minutes, ' +
     'a time before the year 0000 or after 9999 in UTC, text around a timestamp, a day whose timestamp is no time, a range with one end, a latitude beyond 90, a longitude beyond 180, 60 minutes ' +
     'or seconds of arc, misplaced fractions and letters, a coordinates text over 200 characters, hexadecimal numbers, a word in a boolean field, two @, an object among option names, ' +
-    'ftp and other app:// file addresses, a blank or boolean row key, ...); each value alone in its run (the quick profile draws the edges, the full profile more); a REMOVE row carries only its key: ' +
+    'ftp and other app:// file addresses, a boolean relation key, a blank or boolean row key, ...); each value alone in its run (the quick profile draws the edges, the full profile more); a REMOVE row carries only its key: ' +
     'its other values are not converted',
   level: 'MUST',
   area: 'mapping',
