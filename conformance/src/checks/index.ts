@@ -91,6 +91,7 @@ export const workspaceChecks: readonly Check[] = [
   commandBadInput,
   commandModelContract,
   commandModelFull,
+  robustnessHostileInputs,
 ];
 
 /** Server checks, in run order: authentication first, then the envelope, the schema and the commands, then robustness. */
@@ -120,7 +121,6 @@ export const serverChecks: readonly Check[] = [
   ...syncChecks,
   routingUnknownRoute,
   robustnessNo5xxNoStackTrace,
-  robustnessHostileInputs,
   appUrlRefusedRanges,
 ];
 

@@ -58,7 +58,9 @@ const ADDRESS_EDGES: Array<[string, boolean, boolean]> = [
   ['tel:+123', true, false],
   ['', false, false],
   ['java\tscript:alert(1)', false, false],
-  ['https://example.com/\u0000nul', false, false],
+  // A control character in an address drops it (a NUL cannot be sent at all: HTTP-005 refuses the request).
+  ['https://example.com/\u0001soh', false, false],
+  ['https://example.com/\u007fdel', false, false],
   ['ftp://example.com/file', false, false],
   [longAddress(MAX_ADDRESS), true, true],
   [longAddress(MAX_ADDRESS + 1), false, false],
