@@ -343,6 +343,12 @@ export const GRAPHQL: readonly Explanation[] = [
     ["server/src/graphql/file-source.ts", "OptionalChaining", "row.data?.[field.key]", "row.data[field.key]"],
     ],
   ),
+  ...withReason(
+    "out of reach: the server signs addresses only for file fields, and no command changes a field's type (schema.field/ has create, delete, rename, set-meta)",
+    [
+    ["server/src/graphql/file-source.ts", "ConditionalExpression", "field.fieldType !== 'file/file'", "false"],
+    ],
+  ),
   {
     file: 'server/src/graphql/file-urls.ts',
     mutator: 'StringLiteral',
