@@ -268,8 +268,8 @@ async function fetchRelated(ctx: Ctx, parents: EntityRow[], field: FieldDef, tar
     const numbered = `SELECT ${columns}, row_number() OVER (PARTITION BY l.${mine} ORDER BY ${order.orderBy.join(', ')}) AS item_number ${from} WHERE l.relation_id = ${relation} AND l.${mine} = ANY(${params.add(parentIds)}::uuid[]) AND ${condition}`;
     const upTo = sub.limit === null ? '' : ` AND w.item_number <= ${params.add(offset + sub.limit)}`;
     sql = `SELECT w.* FROM (${numbered}) w WHERE w.item_number > ${params.add(offset)}${upTo} ORDER BY w.parent_id, w.item_number`;
-    // Stryker restore all
   } else {
+    // Stryker restore all
     const limit = params.add(sub.limit ?? MAX_RESULT_ROWS + 1);
     const skip = offset > 0 ? ` OFFSET ${params.add(offset)}` : '';
     sql = parentIds

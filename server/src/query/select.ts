@@ -131,9 +131,9 @@ function planItem(catalog: Catalog, type: TypeDef, key: string, value: unknown, 
     type: type.name,
     field: key,
   });
-  // Stryker restore all
 }
 
+// Stryker restore all
 function primitive(field: FieldDef, at: string): Failure {
   return new Failure(
     'entity.error/query-primitive-field-expr-invalid',
