@@ -44,4 +44,15 @@ export const QUERY: readonly Explanation[] = [
     ['server/src/query/paths.ts', 'StringLiteral', "'Collaboration~Documents/Document'", '""'],
   ]),
   ...withReason(QUERY_REASON.DEFAULT, [['server/src/query/paths.ts', 'ConditionalExpression', 'default: return undefined;', 'default:']]),
+  // execute.ts, the UNION ALL strategy: only command API sub-queries take it (GraphQL reads every item on pg-mem and numbers them on PostgreSQL)
+  ...withReason('the UNION ALL strategy serves only command API sub-queries, which have no offset: an OFFSET 0 or none skips nothing either way', [
+    ['server/src/query/execute.ts', 'StringLiteral', '` OFFSET ${params.add(offset)}`', '``'],
+    ['server/src/query/execute.ts', 'ConditionalExpression', 'offset > 0', 'false'],
+    ['server/src/query/execute.ts', 'ConditionalExpression', 'offset > 0', 'true'],
+    ['server/src/query/execute.ts', 'EqualityOperator', 'offset > 0', 'offset >= 0'],
+    ['server/src/query/execute.ts', 'EqualityOperator', 'offset > 0', 'offset <= 0'],
+  ]),
+  ...withReason('the UNION ALL strategy runs only for a sub-query with a q/limit (a list without one reads every item), so the limit is never absent there', [
+    ['server/src/query/execute.ts', 'ArithmeticOperator', 'MAX_RESULT_ROWS + 1', 'MAX_RESULT_ROWS - 1'],
+  ]),
 ];

@@ -173,4 +173,310 @@ export const SYNC: readonly Explanation[] = [
       ["server/src/integrations/sync/source-store.ts", "MethodExpression", "id.toLowerCase()", "id.toUpperCase()"],
     ],
   ),
+  // integrations/sync (run.ts, engine.ts, run-store.ts, retry.ts, link-pass.ts, linked-targets.ts, protection.ts, apply-page.ts): the rest of the quick-profile survivors no client can tell
+  ...withReason(
+    "reached only when an administrator deleted a Database or field the source created and an inbound event comes before the next run (a run recreates them first); the spec states nothing of that case",
+    [
+      ["server/src/integrations/sync/apply-page.ts", "ConditionalExpression", "!field", "false"],
+      ["server/src/integrations/sync/link-pass.ts", "ConditionalExpression", "!type", "false"],
+      ["server/src/integrations/sync/link-pass.ts", "LogicalOperator", "!field || !keyField || field.storage !== 'link' || !mapping.types[relation.targetAppType]", "(!field || !keyField || field.storage !== 'link') && !mapping.types[relation.targetAppTyp…"],
+      ["server/src/integrations/sync/link-pass.ts", "ConditionalExpression", "!field || !keyField || field.storage !== 'link'", "false"],
+    ],
+  ),
+  ...withReason(
+    "every rich text field of a written Entity has a secret (insertEntities gives new ones one, updated rows get one first), unless an administrator deleted the field and an event comes before the next run, a case the spec does not state",
+    [
+      ["server/src/integrations/sync/apply-page.ts", "ConditionalExpression", "typeof secret === 'string'", "true"],
+    ],
+  ),
+  ...withReason(
+    "server restart only: failInterruptedRuns marks the runs a previous process left running, and a process runs it once at its first run; no client of one process sees it",
+    [
+      ["server/src/integrations/sync/engine.ts", "BlockStatement", "{ this.started ??= failInterruptedRuns(this.context.db).catch((error: unknown) => this.co…", "{}"],
+      ["server/src/integrations/sync/engine.ts", "AssignmentOperator", "this.started ??= failInterruptedRuns(this.context.db).catch((error: unknown) => this.cont…", "this.started &&= failInterruptedRuns(this.context.db).catch((error: unknown) => this.cont…"],
+      ["server/src/integrations/sync/run-store.ts", "BlockStatement", "{ await q.query( `UPDATE integration_runs SET status = 'failed', finished_at = $1, next_a…", "{}"],
+      ["server/src/integrations/sync/run-store.ts", "StringLiteral", "`UPDATE integration_runs SET status = 'failed', finished_at = $1, next_attempt_at = NULL,…", "``"],
+      ["server/src/integrations/sync/run-store.ts", "ArrayDeclaration", "[new Date().toISOString(), JSON.stringify({ name: 'integration.error/app-failed', message…", "[]"],
+      ["server/src/integrations/sync/run-store.ts", "ObjectLiteral", "{ name: 'integration.error/app-failed', message: 'The run was interrupted: the server sto…", "{}"],
+      ["server/src/integrations/sync/run-store.ts", "StringLiteral", "'integration.error/app-failed'", "\"\""],
+      ["server/src/integrations/sync/run-store.ts", "StringLiteral", "'The run was interrupted: the server stopped before it ended.'", "\"\""],
+    ],
+  ),
+  ...withReason(
+    "server log only: the text or the call goes to context.log, which no client reads",
+    [
+      ["server/src/integrations/sync/engine.ts", "StringLiteral", "`sync engine: ${String(error)}`", "``"],
+      ["server/src/integrations/sync/engine.ts", "ArrowFunction", "(error: unknown) => this.context.log(`sync engine: ${String(error)}`)", "() => undefined"],
+      ["server/src/integrations/sync/engine.ts", "StringLiteral", "`sync run ${run.id}: ${error instanceof Error ? (error.stack ?? error.message) : String(e…", "``"],
+      ["server/src/integrations/sync/engine.ts", "LogicalOperator", "error.stack ?? error.message", "error.stack && error.message"],
+      ["server/src/integrations/sync/engine.ts", "BooleanLiteral", "!(error instanceof Failure)", "error instanceof Failure"],
+      ["server/src/integrations/sync/engine.ts", "ConditionalExpression", "!(error instanceof Failure)", "true"],
+      ["server/src/integrations/sync/engine.ts", "ConditionalExpression", "!(error instanceof Failure)", "false"],
+    ],
+  ),
+  ...withReason(
+    "memory only: the finished queue tail stays in the map as a settled promise, and the next job of the source chained on it starts at once as it would without it",
+    [
+      ["server/src/integrations/sync/engine.ts", "BlockStatement", "{ if (this.queues.get(sourceId) === settled) this.queues.delete(sourceId); }", "{}"],
+      ["server/src/integrations/sync/engine.ts", "ConditionalExpression", "this.queues.get(sourceId) === settled", "false"],
+    ],
+  ),
+  ...withReason(
+    "timing only: dropping a newer tail matters only when a third job of a source (an event) arrives while a second one, queued behind an earlier run, is still running",
+    [
+      ["server/src/integrations/sync/engine.ts", "ConditionalExpression", "this.queues.get(sourceId) === settled", "true"],
+      ["server/src/integrations/sync/engine.ts", "EqualityOperator", "this.queues.get(sourceId) === settled", "this.queues.get(sourceId) !== settled"],
+    ],
+  ),
+  ...withReason(
+    "the server always gives the engine onDeliveries (server/src/index.ts)",
+    [
+      ["server/src/integrations/sync/engine.ts", "OptionalChaining", "this.deps.onDeliveries?.()", "this.deps.onDeliveries()"],
+    ],
+  ),
+  ...withReason(
+    "timing only: onDeliveries wakes the webhook worker at once; without it the worker's 500 ms poll sends the same deliveries",
+    [
+      ["server/src/integrations/sync/engine.ts", "ArrowFunction", "() => this.deps.onDeliveries?.()", "() => undefined"],
+    ],
+  ),
+  ...withReason(
+    "reached only by a fault that is not a Failure (a server bug or a lost database); every failure a run meets from an app, a row or a bound is a Failure",
+    [
+      ["server/src/integrations/sync/engine.ts", "StringLiteral", "'integration.error/app-failed'", "\"\""],
+      ["server/src/integrations/sync/engine.ts", "StringLiteral", "'The run stopped on an unexpected fault of the server; nothing of the page it was on was …", "\"\""],
+    ],
+  ),
+  ...withReason(
+    "server log only: the text or the call goes to context.log, which no client reads (and only when recording a failed run fails: a lost database)",
+    [
+      ["server/src/integrations/sync/engine.ts", "StringLiteral", "`sync run ${run.id}: cannot record the failure: ${String(e)}`", "``"],
+      ["server/src/integrations/sync/engine.ts", "ArrowFunction", "(e: unknown) => this.context.log(`sync run ${run.id}: cannot record the failure: ${String…", "() => undefined"],
+    ],
+  ),
+  ...withReason(
+    "memory only: a finished run left in the running map is a settled promise: waitFor on it returns at once as when it is absent, and only tests read pending()",
+    [
+      ["server/src/integrations/sync/engine.ts", "ArrowFunction", "() => this.running.delete(run.id)", "() => undefined"],
+    ],
+  ),
+  ...withReason(
+    "reached only when creating the run row fails (a lost database)",
+    [
+      ["server/src/integrations/sync/engine.ts", "BlockStatement", "{ this.manual.delete(source.id); throw error; }", "{}"],
+    ],
+  ),
+  ...withReason(
+    "waitFor with no running promise: Promise.race of undefined and the timer resolves at once, as the early return does",
+    [
+      ["server/src/integrations/sync/engine.ts", "ConditionalExpression", "!done", "false"],
+    ],
+  ),
+  ...withReason(
+    "the wait bound (120 s) ends a wait only for a run longer than that, which no check makes",
+    [
+      ["server/src/integrations/sync/engine.ts", "ArrowFunction", "(resolve) => (timer = setTimeout(resolve, timeoutMs))", "() => undefined"],
+    ],
+  ),
+  ...withReason(
+    "server log only: the text or the call goes to context.log, which no client reads (launch fails only when the database does)",
+    [
+      ["server/src/integrations/sync/engine.ts", "ArrowFunction", "(error: unknown) => this.context.log(`sync engine: event for source ${sourceId} not appli…", "() => undefined"],
+      ["server/src/integrations/sync/engine.ts", "StringLiteral", "`sync engine: event for source ${sourceId} not applied: ${String(error)}`", "``"],
+    ],
+  ),
+  ...withReason(
+    "pending() is read only by the server's own tests, never by a route",
+    [
+      ["server/src/integrations/sync/engine.ts", "BlockStatement", "{ return [...this.running.keys()]; }", "{}"],
+      ["server/src/integrations/sync/engine.ts", "ArrayDeclaration", "[...this.running.keys()]", "[]"],
+    ],
+  ),
+  ...withReason(
+    "server shutdown only: stop() runs when the server closes, which no client of it sees",
+    [
+      ["server/src/integrations/sync/engine.ts", "BlockStatement", "{ this.abort.abort(); await Promise.allSettled([...this.running.values()]); }", "{}"],
+      ["server/src/integrations/sync/engine.ts", "ArrayDeclaration", "[...this.running.values()]", "[]"],
+    ],
+  ),
+  ...withReason(
+    "a relation field the sync created has the target Database as its type, so its storage is always link",
+    [
+      ["server/src/integrations/sync/link-pass.ts", "ConditionalExpression", "field.storage !== 'link'", "false"],
+    ],
+  ),
+  ...withReason(
+    "a relation field that is not a collection has multi false, and keysOf then answers at most one key",
+    [
+      ["server/src/integrations/sync/link-pass.ts", "MethodExpression", "wanted.slice(0, 1)", "wanted"],
+    ],
+  ),
+  ...withReason(
+    "every link field a sync compares (its relation, select and people fields) is created first on a new relation, so it is end a",
+    [
+      ["server/src/integrations/sync/linked-targets.ts", "StringLiteral", "'b'", "\"\""],
+      ["server/src/integrations/sync/linked-targets.ts", "ConditionalExpression", "field.relationEnd === 'b'", "false"],
+      ["server/src/integrations/sync/linked-targets.ts", "StringLiteral", "'a'", "\"\""],
+      ["server/src/integrations/sync/linked-targets.ts", "ConditionalExpression", "mine === 'a'", "true"],
+    ],
+  ),
+  ...withReason(
+    "value fields have a null relation id: taken as link fields they find no link",
+    [
+      ["server/src/integrations/sync/protection.ts", "LogicalOperator", "f.storage === 'link' && !SYSTEM_FIELD_NAMES.has(f.name)", "f.storage === 'link' || !SYSTEM_FIELD_NAMES.has(f.name)"],
+    ],
+  ),
+  ...withReason(
+    "timing only, and random: the wait moves from 0.8-1.2 to 0.83-1.25 of its step; it leaves the 20% band only for about 1 draw in 12, by at most 4% of the step",
+    [
+      ["server/src/integrations/sync/retry.ts", "ArithmeticOperator", "base * (0.8 + 0.4 * random())", "base / (0.8 + 0.4 * random())"],
+    ],
+  ),
+  ...withReason(
+    "the abort listener is removed when the timer fires, and abort fires at most once (server shutdown)",
+    [
+      ["server/src/integrations/sync/retry.ts", "BooleanLiteral", "true", "false"],
+    ],
+  ),
+  ...withReason(
+    "onResumed sets status running and nextAttemptAt null, which a run that never waited already has",
+    [
+      ["server/src/integrations/sync/retry.ts", "BooleanLiteral", "false", "true"],
+      ["server/src/integrations/sync/retry.ts", "ConditionalExpression", "waited", "true"],
+    ],
+  ),
+  ...withReason(
+    "beyond limits no run reaches: a ninth tryLater answer comes only after about 3 minutes of waits (1+2+4+...+60 s), longer than any check waits",
+    [
+      ["server/src/integrations/sync/retry.ts", "ConditionalExpression", "tries >= retry.attempts", "false"],
+      ["server/src/integrations/sync/retry.ts", "EqualityOperator", "tries >= retry.attempts", "tries > retry.attempts"],
+    ],
+  ),
+  ...withReason(
+    "every selected column is present in a row: the database answers null, never undefined",
+    [
+      ["server/src/integrations/sync/run-store.ts", "ConditionalExpression", "value === undefined", "false"],
+    ],
+  ),
+  ...withReason(
+    "unspecified: the spec states no retention of old runs; with HISTORY_LENGTH / 4 finished runs older than the 12 latest of a source go, and no check makes that many runs of one source",
+    [
+      ["server/src/integrations/sync/run-store.ts", "ArithmeticOperator", "HISTORY_LENGTH * 4", "HISTORY_LENGTH / 4"],
+    ],
+  ),
+  ...withReason(
+    "every update made while a run waits (retrying) sets nextAttemptAt itself; the others come when it is null already, so setting it null again changes nothing",
+    [
+      ["server/src/integrations/sync/run-store.ts", "ConditionalExpression", "update.nextAttemptAt !== undefined", "true"],
+    ],
+  ),
+  ...withReason(
+    "error is null until the final update sets it; setting it null in the earlier updates changes nothing",
+    [
+      ["server/src/integrations/sync/run-store.ts", "ConditionalExpression", "update.error !== undefined", "true"],
+    ],
+  ),
+  ...withReason(
+    "no caller passes an empty update",
+    [
+      ["server/src/integrations/sync/run-store.ts", "ConditionalExpression", "sets.length === 0", "false"],
+    ],
+  ),
+  ...withReason(
+    "rowInvalid is called only from lines disabled as out of reach (a row that is not an object, a transform data.<type> that is not an array): the app client refuses those answers first",
+    [
+      ["server/src/integrations/sync/run.ts", "BlockStatement", "{ return new Failure('integration.error/row-invalid', message, data, 422); }", "{}"],
+      ["server/src/integrations/sync/run.ts", "StringLiteral", "'integration.error/row-invalid'", "\"\""],
+    ],
+  ),
+  ...withReason(
+    "timing only: onDeliveries wakes the webhook worker at once; without it the worker's 500 ms poll sends the same deliveries, and an extra wake-up with none due sends nothing",
+    [
+      ["server/src/integrations/sync/run.ts", "ConditionalExpression", "deliveries > 0", "false"],
+      ["server/src/integrations/sync/run.ts", "ConditionalExpression", "deliveries > 0", "true"],
+      ["server/src/integrations/sync/run.ts", "EqualityOperator", "deliveries > 0", "deliveries >= 0"],
+      ["server/src/integrations/sync/run.ts", "EqualityOperator", "deliveries > 0", "deliveries <= 0"],
+    ],
+  ),
+  ...withReason(
+    "an empty list: prepareFiles of no references prepares and downloads nothing and answers []",
+    [
+      ["server/src/integrations/sync/run.ts", "ConditionalExpression", "refs.length > 0", "true"],
+      ["server/src/integrations/sync/run.ts", "EqualityOperator", "refs.length > 0", "refs.length >= 0"],
+    ],
+  ),
+  ...withReason(
+    "the entry \"Stryker was here\" has no key, url or downloaded flag: saveFiles' UPDATE ... file_key = NULL matches no row, the files map gets an undefined key no row reference asks for, and it counts no download",
+    [
+      ["server/src/integrations/sync/run.ts", "ArrayDeclaration", "[]", "[\"Stryker was here\"]"],
+    ],
+  ),
+  ...withReason(
+    "created is always assigned in the transaction before it is read; if the transaction throws, applyRows throws and the value is never read",
+    [
+      ["server/src/integrations/sync/run.ts", "BooleanLiteral", "false", "true"],
+    ],
+  ),
+  ...withReason(
+    "an empty list: saveFiles of no prepared files updates nothing and answers []",
+    [
+      ["server/src/integrations/sync/run.ts", "ConditionalExpression", "prepared.length > 0", "true"],
+      ["server/src/integrations/sync/run.ts", "EqualityOperator", "prepared.length > 0", "prepared.length >= 0"],
+    ],
+  ),
+  ...withReason(
+    "saveFiles answers one value per prepared file, so prepared[i] is always defined",
+    [
+      ["server/src/integrations/sync/run.ts", "ConditionalExpression", "ref", "true"],
+    ],
+  ),
+  ...withReason(
+    "createdTypes only widens the link pass to every Entity of a type: the links it finds already right are left as they are (sameTargets), so the same links result",
+    [
+      ["server/src/integrations/sync/run.ts", "ConditionalExpression", "env.stats.created > before", "true"],
+      ["server/src/integrations/sync/run.ts", "EqualityOperator", "env.stats.created > before", "env.stats.created >= before"],
+    ],
+  ),
+  ...withReason(
+    "only a page of exactly 10,000 rows (the limit) tells > from >=; applying one takes pg-mem about 25 s a run, so no check makes one (sync.huge-page sends 12,000)",
+    [
+      ["server/src/integrations/sync/run.ts", "EqualityOperator", "answer.items.length > settings.maxRowsPerPage", "answer.items.length >= settings.maxRowsPerPage"],
+    ],
+  ),
+  ...withReason(
+    "on the first page pagination is undefined and stableJson(undefined) is undefined, never equal to the text of nextPageConfig",
+    [
+      ["server/src/integrations/sync/run.ts", "ConditionalExpression", "pagination !== undefined", "true"],
+    ],
+  ),
+  ...withReason(
+    "wording only: the page number in the message, which the spec does not state",
+    [
+      ["server/src/integrations/sync/run.ts", "ArithmeticOperator", "page + 1", "page - 1"],
+    ],
+  ),
+  ...withReason(
+    "an empty list: removeOrMark and deleteKeys of no Entities remove, mark, delete and count nothing",
+    [
+      ["server/src/integrations/sync/run.ts", "ConditionalExpression", "gone.length === 0", "false"],
+    ],
+  ),
+  ...withReason(
+    "source-setup materializes a mapping for every type when the source is added, and a source's types never change afterwards, so types[id] always exists",
+    [
+      ["server/src/integrations/sync/run.ts", "OptionalChaining", "source.mapping.types[id]?.database", "source.mapping.types[id].database"],
+    ],
+  ),
+  ...withReason(
+    "source-setup materializes a mapping for every type when the source is added, and a source's types never change afterwards, so mapping always exists",
+    [
+      ["server/src/integrations/sync/run.ts", "ConditionalExpression", "!mapping", "false"],
+    ],
+  ),
+  ...withReason(
+    "only a transform of exactly 10,000 rows of a type (the limit) tells > from >=; applying one takes pg-mem about 25 s, so no check makes one",
+    [
+      ["server/src/integrations/sync/run.ts", "EqualityOperator", "rows.length > env.context.integrationSettings.maxRowsPerPage", "rows.length >= env.context.integrationSettings.maxRowsPerPage"],
+    ],
+  ),
 ];

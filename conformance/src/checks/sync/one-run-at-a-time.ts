@@ -18,7 +18,7 @@ export default defineCheck({
   id: 'sync.one-run-at-a-time',
   name:
     'A source runs one sync at a time: a start while its run is running (or waiting to retry) is answered 409 integration.error/sync-running with data {id: <source id>} and starts no run; ' +
-    'once the run ended the next start runs; an unknown run id is answered 404 integration.error/sync-not-found with data {id}',
+    'once the run ended the next start runs (with wait=true answered 200 with the ended run); a run started through the API has trigger "manual"; the errors carry a message; an unknown run id is answered 404 integration.error/sync-not-found with data {id}',
   level: 'MUST',
   area: 'sync',
   requirements: ['SYNC-016'],
@@ -29,6 +29,7 @@ export default defineCheck({
       const start = await startSyncRaw(ctx, it.source.id, false);
       expectStatus(start, [200, 202], 'starting a sync whose app takes 2 s over its page');
       const first = expectRun(start, expectJson(start, 'the started run'), 'the started run');
+      if (first.trigger !== 'manual') fail(`SYNC-016: a run started through the API reads trigger ${JSON.stringify(first.trigger)}, expected "manual"`, start);
 
       const again = await startSyncRaw(ctx, it.source.id, false);
       const what = `SYNC-016 a second start of source ${it.source.id} while its run ${first.id} runs`;
@@ -37,12 +38,18 @@ export default defineCheck({
       if (error.name !== 'integration.error/sync-running' || !isRecord(error.data) || !isDeepStrictEqual(error.data, { id: it.source.id })) {
         fail(`${what}: answered ${JSON.stringify(error)}, expected integration.error/sync-running with data {id: "${it.source.id}"}`, again);
       }
+      if (error.message.trim() === '') fail(`${what}: the 409 body has an empty "message"; it is a sentence a person can act on`, again);
 
       const { run } = await watchRunOf(ctx, first, 'the first run', start);
       if (run.status !== 'succeeded') fail(`SYNC-016: the run ${run.id} ended "${run.status}"; the refused second start should not disturb it`, lastResponse(ctx));
       const { runs, res } = await listRuns(ctx, it.source.id);
       if (runs.length !== 1 || runs[0]?.id !== first.id) fail(`SYNC-016: the refused start should start no run; the history holds ${JSON.stringify(runs.map((r) => r.id))}, expected only run ${first.id}`, res);
-      await it.sync('SYNC-016 a start after the run ended');
+      // With wait=true the answer comes when the run has ended: 200 and the ended run (this one takes well under the 120 s bound).
+      const next = await startSyncRaw(ctx, it.source.id, true);
+      const nextWhat = 'SYNC-016 a start with wait=true after the run ended';
+      expectStatus(next, 200, nextWhat);
+      const waited = expectRun(next, expectJson(next, nextWhat), nextWhat);
+      if (waited.status !== 'succeeded' || waited.finishedAt === null) fail(`${nextWhat}: answered the run with status ${waited.status} and finishedAt ${JSON.stringify(waited.finishedAt)}, expected the ended, succeeded run`, next);
 
       const unknown = await ctx.http.get(`${INTEGRATIONS}/syncs/${UNKNOWN_RUN}`);
       const unknownWhat = `SYNC-016 reading the unknown sync run ${UNKNOWN_RUN}`;
@@ -51,6 +58,7 @@ export default defineCheck({
       if (notFound.name !== 'integration.error/sync-not-found' || !isRecord(notFound.data) || !isDeepStrictEqual(notFound.data, { id: UNKNOWN_RUN })) {
         fail(`${unknownWhat}: answered ${JSON.stringify(notFound)}, expected integration.error/sync-not-found with data {id: ${UNKNOWN_RUN}}`, unknown);
       }
+      if (notFound.message.trim() === '') fail(`${unknownWhat}: the 404 body has an empty "message"; it is a sentence a person can act on`, unknown);
     });
   },
 });

@@ -15,7 +15,7 @@ const SLOW_PAGE_MS = 1_500;
 export default defineCheck({
   id: 'sync.try-later',
   name:
-    'A data page answered with {message, tryLater: true} is asked again later (same pagination) until it is answered; while the run waits it reads status "retrying", ' +
+    'A data page answered with {message, tryLater: true} is asked again later (same pagination) until it is answered; while the run waits it reads status "retrying" (finishedAt null), ' +
     'the tryLater answers so far in "attempts", the next attempt in "nextAttemptAt" (after the run started) and the counts of the pages applied before it; once answered the run ' +
     'reads "running" with nextAttemptAt null, and it succeeds with every row, counting the tryLater answers in "attempts"',
   level: 'MUST',
@@ -33,6 +33,9 @@ export default defineCheck({
       const stats = { pages: run.stats.pages, rows: run.stats.rows, created: run.stats.created };
       if (!isDeepStrictEqual(stats, { pages: 3, rows: 5, created: 5 })) fail(`SYNC-014: the ended run reports ${JSON.stringify(stats)}, expected {pages: 3, rows: 5, created: 5} (five rows over three pages)`, res);
 
+      for (const r of seen) {
+        if ((r.status === 'running' || r.status === 'retrying') && r.finishedAt !== null) fail(`SYNC-014: the run read with status "${r.status}" has finishedAt ${JSON.stringify(r.finishedAt)}; it is null until the run ends`, res);
+      }
       const waiting = seen.filter((r) => r.status === 'retrying');
       const statuses = [...new Set(seen.map((r) => r.status))].join(', ');
       if (waiting.length === 0) fail(`SYNC-014: while the run waited about 3 s to ask the second page again it was never read with status "retrying" (statuses seen: ${statuses})`, res);
