@@ -11,7 +11,6 @@ export default defineCheck({
   id: 'webhooks.runs-latest-50',
   name: `After ${DELIVERIES} delivery attempts GET /api/webhooks/v2 shows the latest 50 runs of the webhook, newest first`,
   level: 'MUST',
-  cost: 'slow',
   area: 'webhooks',
   requirements: ['LIMIT-006', 'WH-009', 'WH-025'],
   target: 'server',
