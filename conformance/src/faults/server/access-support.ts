@@ -5,7 +5,7 @@
  * the wrong level runs it with rights the token does not have).
  */
 import type { FaultState, ProxiedRequest, ProxiedResponse } from '../fault.js';
-import { commandOf, isRecord, jsonAnswer, successOf } from './support.js';
+import { commandOf, endToEndHeaders, isRecord, jsonAnswer, successOf } from './support.js';
 
 const ARCHITECT = 'architect-authorization';
 
@@ -27,11 +27,7 @@ export function heldOf(error: unknown): string | undefined {
 export async function asArchitect(req: ProxiedRequest, state: FaultState): Promise<ProxiedResponse | undefined> {
   const authorization = state.get(ARCHITECT);
   if (typeof authorization !== 'string' || req.url === undefined) return undefined;
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (!['host', 'content-length', 'connection', 'transfer-encoding', 'keep-alive'].includes(name)) headers[name] = value;
-  }
-  headers['authorization'] = authorization;
+  const headers = { ...endToEndHeaders(req.headers), authorization };
   const res = await fetch(req.url, { method: req.method, headers, ...(req.body.length > 0 ? { body: new Uint8Array(req.body) } : {}), signal: AbortSignal.timeout(10_000) });
   const text = await res.text();
   try {

@@ -139,12 +139,18 @@ export function isAppCall(req: ProxiedRequest, path: string): boolean {
 export const APP_DATA = PATHS.data;
 
 /** Sends a copy of a request to where it was going (outbound faults that duplicate or re-order calls). */
-export async function sendCopy(req: ProxiedRequest, headers: Record<string, string> = req.headers): Promise<number> {
-  if (req.url === undefined) throw new Error('the proxied request has no url to send a copy to');
+/** Request headers without the hop-by-hop ones, for sending a request again. */
+export function endToEndHeaders(headers: Record<string, string>): Record<string, string> {
   const copy: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) {
     if (!['host', 'content-length', 'connection', 'transfer-encoding', 'keep-alive'].includes(name)) copy[name] = value;
   }
+  return copy;
+}
+
+export async function sendCopy(req: ProxiedRequest, headers: Record<string, string> = req.headers): Promise<number> {
+  if (req.url === undefined) throw new Error('the proxied request has no url to send a copy to');
+  const copy = endToEndHeaders(headers);
   const res = await fetch(req.url, { method: req.method, headers: copy, body: new Uint8Array(req.body), signal: AbortSignal.timeout(10_000) });
   await res.arrayBuffer();
   return res.status;
