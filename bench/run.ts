@@ -15,6 +15,10 @@ const BENCHMARKS: Record<string, Benchmark> = {
     description: 'documents: a 1 MB markdown document written and read in each format; storage after 100 edits with and without compaction; pg-mem and PostgreSQL',
     run: async (args) => (await import('./documents.js')).main(args),
   },
+  fairness: {
+    description: 'shared-load fairness: a side request while clients run the heaviest allowed command and GraphQL reads; pg-mem and PostgreSQL',
+    run: async (args) => (await import('./fairness.js')).main(args),
+  },
   graphql: {
     description: 'GraphQL read API: two levels of inner lists over 10,000 parents; time, SQL statements, API vs raw SQL on pg-mem and PostgreSQL',
     run: async (args) => (await import('./graphql.js')).main(args),

@@ -249,6 +249,7 @@ class StatementProfiler {
       kind: inner.kind,
       query: timedQuery(inner),
       transaction: (fn) => inner.transaction((tx) => fn({ query: timedQuery(tx) })),
+      read: (fn) => inner.read((q) => fn({ query: timedQuery(q) })),
       close: () => inner.close(),
     };
   }

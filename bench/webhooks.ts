@@ -3,19 +3,18 @@
 // process on pg-mem, and with one and with two processes on one PostgreSQL schema. The servers
 // run as child processes (`tsx server/src/main.ts`); the receiver and the clients run here.
 // Prints a table and writes bench/results/webhooks.md. See bench/README.md.
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import pg from 'pg';
+import { spawnServer, type ChildServer as Child } from './lib/child-server.js';
 import { CommandClient, entityId, type Command } from './lib/client.js';
 import { databaseUrl, DEFAULT_DATABASE_URL, integerOption, machine, runWithOptions, storagesOption, writeReport } from './lib/cli.js';
 import { renderMarkdown, renderPlain, type Table } from './lib/table.js';
-import { formatCount, formatMs, formatRate, now, percentile, withTimeout } from './lib/timing.js';
+import { formatCount, formatMs, formatRate, now, percentile } from './lib/timing.js';
 
-const ROOT = fileURLToPath(new URL('../', import.meta.url));
 const RESULTS_FILE = fileURLToPath(new URL('./results/webhooks.md', import.meta.url));
 const TOKEN = 'bench-webhooks-token';
 const SPACE = 'BenchHooks';
@@ -127,48 +126,6 @@ class BenchReceiver {
       this.server.closeAllConnections();
     });
   }
-}
-
-// ---------------------------------------------------------------------------------------------
-// Servers as child processes.
-
-interface Child {
-  baseUrl: string;
-  stop(): Promise<void>;
-}
-
-function spawnServer(env: Record<string, string>): Promise<Child> {
-  const child: ChildProcess = spawn(process.execPath, [`${ROOT}node_modules/tsx/dist/cli.mjs`, 'server/src/main.ts'], {
-    cwd: ROOT,
-    env: { ...process.env, PORT: '0', SVC_DEMO: '0', SVC_TOKEN: TOKEN, SVC_WEBHOOK_ALLOW: '127.0.0.1', ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let output = '';
-  return withTimeout(
-    new Promise<Child>((resolve, reject) => {
-      child.stdout?.on('data', (chunk: Buffer) => {
-        output += chunk.toString();
-        const match = /base URL: (http:\/\/\S+)/.exec(output);
-        if (match?.[1]) {
-          resolve({
-            baseUrl: match[1],
-            async stop() {
-              if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-              await withTimeout(exited, 15_000, 'stopping a server').catch(() => child.kill('SIGKILL'));
-            },
-          });
-        }
-      });
-      child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      child.once('exit', (code) => reject(new Error(`the server exited (${code}):\n${output}`)));
-    }),
-    60_000,
-    'starting a server',
-  ).catch((error: unknown) => {
-    child.kill('SIGKILL');
-    throw error;
-  });
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -322,7 +279,7 @@ async function runScenario(scenario: Scenario, options: Options): Promise<Scenar
   try {
     if (scenario.storage === 'postgres') await dropSchema(options.databaseUrl, schema);
     // Two processes start together: migrations and bootstrap take turns.
-    servers.push(...(await Promise.all(Array.from({ length: scenario.processes }, () => spawnServer(env)))));
+    servers.push(...(await Promise.all(Array.from({ length: scenario.processes }, () => spawnServer({ SVC_TOKEN: TOKEN, SVC_WEBHOOK_ALLOW: '127.0.0.1', ...env })))));
     const clients = servers.map((s) => new CommandClient(s.baseUrl, TOKEN));
     const first = clients[0] as CommandClient;
     await first.run({

@@ -9,6 +9,7 @@ import { createPgMemDatabase } from './db/pg-mem.js';
 import { createPostgresDatabase } from './db/postgres.js';
 import { createApp } from './http/app.js';
 import { integrationSettings, type IntegrationSettingsInput } from './integrations/settings.js';
+import { heavyLimitsOf, HeavyRequestGate, type HeavyLimits } from './http/heavy-requests.js';
 import { SyncEngine } from './integrations/sync/engine.js';
 import { CatalogCache } from './model/catalog.js';
 import { seedDemo, type DemoSummary } from './seed/demo.js';
@@ -59,6 +60,8 @@ export interface ServerOptions {
    * or loopback (SVC_APP_ALLOW, e.g. `127.0.0.1,::1`); none by default.
    */
   appAllow?: string[];
+  /** Admission of heavy reads (spec/service.openapi.yaml, "Shared load"); tests change them. */
+  heavyLimits?: Partial<HeavyLimits>;
   /** Bounds of calls to apps and of sync runs (spec/integrations.md); tests shorten them. */
   integrations?: IntegrationSettingsInput;
 }
@@ -119,6 +122,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       appPolicy,
       integrationSettings: settings,
       syncs,
+      heavyRequests: new HeavyRequestGate({ ...heavyLimitsOf(db.kind), ...options.heavyLimits }),
     };
     const app = createApp(context);
     const server = app.listen(options.port ?? 0, options.host ?? '127.0.0.1');

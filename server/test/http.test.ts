@@ -10,6 +10,7 @@ import { bootstrap } from '../src/bootstrap.js';
 import { CatalogCache } from '../src/model/catalog.js';
 import type { CommandResponse } from '../src/api/spec-types.js';
 import { startTestServer, storages } from './storages.js';
+import { HeavyRequestGate } from '../src/http/heavy-requests.js';
 
 const STACK = /\n\s+at .+:\d+:\d+|node_modules|\.ts:\d+/;
 
@@ -148,6 +149,7 @@ describe('response validation', () => {
       catalogs: new CatalogCache(),
       validateResponses: true,
       urlSigningKey: Buffer.alloc(32),
+      heavyRequests: new HeavyRequestGate(),
       baseUrl: () => base,
       log: () => undefined,
       integrationSettings: integrationSettings(),

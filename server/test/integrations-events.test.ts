@@ -17,6 +17,7 @@ import type { ServerContext, SyncService } from '../src/server-context.js';
 import { TargetPolicy } from '../src/webhooks/target-policy.js';
 import { insertSourceRow, json, sendJson, startStubApp, type StubApp } from './integrations-app-stub.js';
 import { openDatabase, storages } from './storages.js';
+import { HeavyRequestGate } from '../src/http/heavy-requests.js';
 
 const PRE_PROCESS = '/api/v1/synchronizer/webhooks/pre-process';
 
@@ -68,6 +69,7 @@ describe.each(storages)('inbound events on $name', (storage) => {
       catalogs,
       validateResponses: true,
       urlSigningKey: randomBytes(32),
+      heavyRequests: new HeavyRequestGate(),
       baseUrl: () => baseUrl,
       log: () => undefined,
       appPolicy: new TargetPolicy(['127.0.0.1']),

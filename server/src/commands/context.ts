@@ -7,6 +7,8 @@ import type { WriteObserver } from '../model/entity-writer.js';
 export interface Caller {
   userId: string;
   accessLevel: AccessLevel;
+  /** The API token the request came with (its row id); absent for the server's own work. */
+  tokenId?: string;
 }
 
 export type AccessLevel = 'reader' | 'editor' | 'architect';

@@ -30,7 +30,10 @@ export function createCommandRunner(db: Database, cache: CatalogCache, options: 
       }
       try {
         let deliveries = 0;
-        const result = await db.transaction(async (tx) => {
+        // A command a Reader may run only reads (the access levels follow what a command does):
+        // it runs as read-only work, which on pg-mem holds the storage a statement at a time.
+        const unit = needed === 'reader' ? db.read.bind(db) : db.transaction.bind(db);
+        const result = await unit(async (tx) => {
           // Inside a transaction the catalog is read through it, so schema changes made earlier in
           // the same transaction are seen.
           let dirty = false;

@@ -54,6 +54,7 @@ export function createPgMemDatabase(): Database & { readonly mem: IMemoryDb } {
           throw error;
         }
       }),
+    read: (fn) => fn({ query: (text, params) => lock.run(() => direct.query(text, params)) }),
     close: () => Promise.resolve(),
   };
 }

@@ -50,7 +50,7 @@ export async function createPostgresDatabase(options: PostgresOptions): Promise<
   pool.on('error', () => {
     /* an idle client lost its connection; the pool replaces it */
   });
-  return {
+  const db: Database = {
     kind: 'postgres',
     query: (text, params) => pool.query(text, params as unknown[]),
     async transaction(fn) {
@@ -67,9 +67,11 @@ export async function createPostgresDatabase(options: PostgresOptions): Promise<
         client.release();
       }
     },
+    read: (fn) => db.transaction(fn),
     async close() {
       if (options.dropSchemaOnClose) await pool.query(`DROP SCHEMA IF EXISTS ${options.schema} CASCADE`);
       await pool.end();
     },
   };
+  return db;
 }

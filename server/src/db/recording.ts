@@ -28,6 +28,7 @@ export function recording(inner: Database): RecordingDatabase {
     reset: () => void statements.splice(0),
     query: outer.query,
     transaction: (fn) => inner.transaction((tx) => fn(record(tx))),
+    read: (fn) => inner.read((q) => fn(record(q))),
     close: () => inner.close(),
   };
 }

@@ -5,15 +5,14 @@
 import {
   GraphQLError,
   Kind,
-  execute,
   getOperationAST,
   getVariableValues,
   parse,
   specifiedRules,
   validate,
   type DocumentNode,
-  type ExecutionResult,
   type FragmentDefinitionNode,
+  type OperationDefinitionNode,
   type GraphQLFieldResolver,
 } from 'graphql';
 import { Failure } from '../api/failure.js';
@@ -28,6 +27,7 @@ import { depthLimitRule } from './limits/depth-limit.js';
 import { nestingError } from './limits/nesting-limit.js';
 import { MAX_COST, MAX_DEPTH, MAX_NESTING } from './limits/values.js';
 import { Materializer } from './materialize.js';
+import { executeSliced } from './sliced-execute.js';
 import type { SpaceSchema, SpaceSchemaCache } from './schema-cache.js';
 
 export type GraphqlRequest = components['schemas']['GraphqlRequest'];
@@ -65,17 +65,42 @@ function spaceNotFound(pathName: string): GraphqlAnswer {
 const byResponseKey: GraphQLFieldResolver<unknown, unknown> = (source, _args, _ctx, info) =>
   source && typeof source === 'object' ? (source as Record<string, unknown>)[info.path.key as string] : undefined;
 
-export async function runGraphqlRequest(env: GraphqlEnv, pathName: string, request: GraphqlRequest): Promise<GraphqlAnswer> {
-  const { db } = env.context;
-  return db.transaction(async (tx) => {
-    const catalog = await env.context.catalogs.get(tx);
-    const space = await env.schemas.get(tx, catalog, pathName);
-    if (!space) return spaceNotFound(pathName);
-    return answer(env, tx, space, request);
-  });
+/**
+ * Waits for the slot of a request of this cost (spec/service.openapi.yaml, "Shared load"):
+ * answers its release, or undefined when the client left meanwhile.
+ */
+export type Admit = (cost: number) => Promise<(() => void) | undefined>;
+
+/** A request that parsed, validated and fits the limits: ready to run. */
+interface Prepared {
+  space: SpaceSchema;
+  document: DocumentNode;
+  operation: OperationDefinitionNode;
+  variables: Record<string, unknown>;
+  cost: number;
 }
 
-async function answer(env: GraphqlEnv, tx: Queryable, space: SpaceSchema, request: GraphqlRequest): Promise<GraphqlAnswer> {
+/**
+ * Answers a request. The Space's schema is read first, then the request is checked (no
+ * transaction held while a heavy request waits for its slot), then it runs as read-only work
+ * (Database.read). undefined: the client left while it waited.
+ */
+export async function runGraphqlRequest(env: GraphqlEnv, pathName: string, request: GraphqlRequest, admit?: Admit): Promise<GraphqlAnswer | undefined> {
+  const { db } = env.context;
+  const space = await db.read(async (q) => env.schemas.get(q, await env.context.catalogs.get(q), pathName));
+  if (!space) return spaceNotFound(pathName);
+  const prepared = prepare(space, request);
+  if ('status' in prepared) return prepared;
+  const release = admit ? await admit(prepared.cost) : () => undefined;
+  if (!release) return undefined;
+  try {
+    return await db.read(async (q) => answer(env, q, prepared, request));
+  } finally {
+    release();
+  }
+}
+
+function prepare(space: SpaceSchema, request: GraphqlRequest): Prepared | GraphqlAnswer {
   let document: DocumentNode;
   const tooNested = nestingError(request.query, MAX_NESTING, MAX_PARSE_TOKENS);
   if (tooNested) return requestError(400, [tooNested]);
@@ -98,9 +123,16 @@ async function answer(env: GraphqlEnv, tx: Queryable, space: SpaceSchema, reques
   const coerced = getVariableValues(schema, operation.variableDefinitions ?? [], request.variables ?? {});
   if (coerced.errors) return requestError(400, coerced.errors.map((e) => withCode(e, 'BAD_USER_INPUT')));
   const variables = coerced.coerced;
-  const tooCostly = validate(schema, document, [costLimitRule(MAX_COST, variables, operation.name?.value)]);
+  let cost = 0;
+  const tooCostly = validate(schema, document, [costLimitRule(MAX_COST, variables, operation.name?.value, (c) => (cost = c))]);
   if (tooCostly.length > 0) return requestError(400, tooCostly);
+  return { space, document, operation, variables, cost };
+}
 
+async function answer(env: GraphqlEnv, tx: Queryable, prepared: Prepared, request: GraphqlRequest): Promise<GraphqlAnswer> {
+  const { space, document, operation, variables } = prepared;
+  const { schema } = space;
+  const operationName = request.operationName ?? undefined;
   const fragments: Record<string, FragmentDefinitionNode> = {};
   for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
   const compiled = compileOperation(schema, space.catalog, space.model, operation, fragments, variables);
@@ -121,7 +153,7 @@ async function answer(env: GraphqlEnv, tx: Queryable, space: SpaceSchema, reques
     }
   }
   await materializer.readDocuments(tx);
-  const result = (await execute({ schema, document, rootValue: root, variableValues: request.variables ?? {}, operationName, fieldResolver: byResponseKey })) as ExecutionResult;
+  const result = await executeSliced({ schema, document, rootValue: root, variableValues: request.variables ?? {}, operationName, fieldResolver: byResponseKey }, operation);
   const body: GraphqlResponse = { data: (result.data ?? null) as GraphqlResponse['data'] };
   if (result.errors && result.errors.length > 0) body.errors = result.errors.map(errorBody);
   return { status: 200, body };

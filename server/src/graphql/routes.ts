@@ -4,7 +4,10 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { components } from '../../../generated/service/types.js';
 import type { ServerContext } from '../server-context.js';
-import { runGraphqlRequest, type GraphqlEnv, type GraphqlRequest } from './execute.js';
+import { sendAnswer } from '../http/json-stream.js';
+import { runGraphqlRequest, type Admit, type GraphqlEnv, type GraphqlRequest } from './execute.js';
+import type { Caller } from '../commands/context.js';
+import { admitHeavy, HEAVY_GRAPHQL_COST } from '../http/heavy-requests.js';
 import { withIntegrationFiles } from '../integrations/files/file-source.js';
 import { storedFileUrls, type FileSource } from './file-source.js';
 import { parseRef, verifyFileUrl } from './file-urls.js';
@@ -29,8 +32,11 @@ export function graphqlRoutes(context: ServerContext): Router {
   router.post(
     '/api/graphql/space/:space',
     asyncRoute(async (req, res) => {
-      const answer = await runGraphqlRequest(env, pathName(req), req.body as GraphqlRequest);
-      res.status(answer.status).json(answer.body);
+      const caller = (res.locals as { caller: Caller }).caller;
+      const admit: Admit = async (cost) => (cost > HEAVY_GRAPHQL_COST ? admitHeavy(context.heavyRequests, res, caller) : () => undefined);
+      const answer = await runGraphqlRequest(env, pathName(req), req.body as GraphqlRequest, admit);
+      // undefined: the client left while the request waited for its slot.
+      if (answer) await sendAnswer(context, res, answer.status, answer.body);
     }),
   );
   router.get(

@@ -16,6 +16,8 @@ import { accessLevels } from './access.js';
 import { depthLimit } from './depth-limit.js';
 import { refuseBadTextInBody, refuseBadTextInQuery } from './text-guard.js';
 import { errorHandler, send } from './errors.js';
+import { admitHeavy, isHeavyCommandRequest, type Release } from './heavy-requests.js';
+import { sendAnswer } from './json-stream.js';
 import { authenticate } from './tokens.js';
 
 
@@ -32,6 +34,7 @@ function asyncRoute(fn: (req: Request, res: Authed) => Promise<void>) {
 }
 
 export function createApp(options: AppOptions): express.Express {
+
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
@@ -93,12 +96,23 @@ export function createApp(options: AppOptions): express.Express {
     asyncRoute(async (req, res) => {
       const body = req.body as CommandRequest;
       const caller = res.locals.caller;
-      if (Array.isArray(body)) {
-        const results = [];
-        for (const command of body) results.push(await options.commands.run(command, caller));
-        res.json(results);
-      } else {
-        res.json(await options.commands.run(body, caller));
+      let release: Release | undefined;
+      if (isHeavyCommandRequest(body)) {
+        release = await admitHeavy(options.heavyRequests, res, caller);
+        if (!release) return;
+      }
+      try {
+        let answer: unknown;
+        if (Array.isArray(body)) {
+          const results = [];
+          for (const command of body) results.push(await options.commands.run(command, caller));
+          answer = results;
+        } else {
+          answer = await options.commands.run(body, caller);
+        }
+        await sendAnswer(options, res, 200, answer);
+      } finally {
+        release?.();
       }
     }),
   );

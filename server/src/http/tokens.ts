@@ -32,10 +32,10 @@ export async function issueToken(
 export async function authenticate(q: Queryable, header: string | undefined): Promise<Caller | undefined> {
   const match = /^(?:Token|Bearer)\s+(\S{1,512})\s*$/i.exec(header ?? '');
   if (!match?.[1]) return undefined;
-  const { rows } = await q.query<{ user_id: string; access_level: AccessLevel }>(
-    'SELECT user_id, access_level FROM api_tokens WHERE token_hash = $1',
+  const { rows } = await q.query<{ id: string; user_id: string; access_level: AccessLevel }>(
+    'SELECT id, user_id, access_level FROM api_tokens WHERE token_hash = $1',
     [hashToken(match[1])],
   );
   const row = rows[0];
-  return row ? { userId: row.user_id, accessLevel: row.access_level } : undefined;
+  return row ? { userId: row.user_id, accessLevel: row.access_level, tokenId: row.id } : undefined;
 }

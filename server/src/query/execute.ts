@@ -8,6 +8,7 @@ import type { Queryable } from '../db/database.js';
 import type { Catalog, FieldDef, TypeDef } from '../model/catalog.js';
 import { decodeValue } from '../model/value-codec.js';
 import { compileOrder } from './order.js';
+import { TimeSlice } from '../runtime/time-slice.js';
 import type { QueryParams } from './operands.js';
 import { linkEnds, type ResolvedPath } from './paths.js';
 import { planSelect, readLimit, type SelectNode, type SubQuery } from './select.js';
@@ -16,6 +17,18 @@ import { and, compileCondition, compileWhere, joinsUsed, SQL_FALSE, SQL_TRUE, ty
 
 /** The most Entities one response holds, `q/no-limit` included. */
 export const MAX_RESULT_ROWS = 100_000;
+
+/**
+ * The most Entity rows one query reads over all its levels (a sub-select reads its items for
+ * every parent): the meter of one request (spec/service.openapi.yaml, "Shared load").
+ */
+export const MAX_READ_ROWS = 500_000;
+
+/**
+ * Parents shaped at once: their ids make one IN list (PostgreSQL takes at most 65,535 parameters
+ * in a statement), and the event loop gets a turn between two pages.
+ */
+export const PAGE_ROWS = 1000;
 
 /** The most parents the `union` strategy serves with one branch each; beyond, it reads all. */
 export const MAX_UNION_BRANCHES = 200;
@@ -59,6 +72,9 @@ interface Ctx {
   queryParams: QueryParams;
   perParent: PerParentStrategy;
   textForms: boolean;
+  /** Entity rows read so far (at most MAX_READ_ROWS). */
+  rowsRead: number;
+  slice: TimeSlice;
 }
 
 // Stryker disable all: reached beyond 100000 Entities, more than a conformance run creates
@@ -68,6 +84,17 @@ function tooLarge(where: string): Failure {
     `${where} matches more than ${MAX_RESULT_ROWS} Entities; page through them with q/limit and the cursor rule instead of q/no-limit.`,
     { field: where, limit: MAX_RESULT_ROWS },
   );
+}
+/** Counts rows a statement read against MAX_READ_ROWS. */
+function meter(ctx: Ctx, rows: number, where: string): void {
+  ctx.rowsRead += rows;
+  if (ctx.rowsRead > MAX_READ_ROWS) {
+    throw new Failure(
+      'entity.error/query-result-too-large',
+      `${where}: the query reads more than ${MAX_READ_ROWS} Entities over all its levels; lower the q/limit of its sub-selects or page through the top level with q/limit and the cursor rule.`,
+      { field: where, limit: MAX_READ_ROWS },
+    );
+  }
 }
 // Stryker restore all
 
@@ -93,7 +120,7 @@ export async function runPlan(tx: Queryable, catalog: Catalog, plan: QueryPlan, 
   const offset = plan.offset ?? 0;
   const textForms = options.textForms ?? false;
   // Stryker disable next-line LogicalOperator,StringLiteral: any strategy but `all` and `window` is `union` (fetchRelated)
-  const ctx: Ctx = { tx, catalog, queryParams, perParent: options.perParent ?? 'union', textForms };
+  const ctx: Ctx = { tx, catalog, queryParams, perParent: options.perParent ?? 'union', textForms, rowsRead: 0, slice: new TimeSlice() };
 
   const params = new Params();
   const aliases = new Aliases();
@@ -116,6 +143,8 @@ export async function runPlan(tx: Queryable, catalog: Catalog, plan: QueryPlan, 
   const rows = (await tx.query<EntityRow>(statement.text, statement.values)).rows;
   // Stryker disable next-line all: reached beyond 100000 Entities, more than a conformance run creates
   if (limit === null && rows.length > MAX_RESULT_ROWS) throw tooLarge('query');
+  // Stryker disable next-line all: the meter matters beyond 500000 rows, more than a conformance run creates
+  meter(ctx, rows.length, 'query');
   return shape(ctx, rows, plan.select);
 }
 
@@ -140,7 +169,21 @@ export function readField(row: EntityRow, field: FieldDef): unknown {
   }
 }
 
+/** The answer of `rows` with their selected fields, PAGE_ROWS parents at a time. */
 async function shape(ctx: Ctx, rows: EntityRow[], nodes: SelectNode[]): Promise<Entity[]> {
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: a shortcut: one page is the whole of a short list
+  if (rows.length <= PAGE_ROWS) return shapePage(ctx, rows, nodes);
+  // Stryker disable all: reached with more than 1000 parents, more than a conformance run reads at once (server/test/query-pages.test.ts)
+  const out: Entity[] = [];
+  for (let start = 0; start < rows.length; start += PAGE_ROWS) {
+    for (const entity of await shapePage(ctx, rows.slice(start, start + PAGE_ROWS), nodes)) out.push(entity);
+    await ctx.slice.maybeYield();
+  }
+  return out;
+}
+
+// Stryker restore all: here, before a statement (a comment that closes a block attaches to no node)
+async function shapePage(ctx: Ctx, rows: EntityRow[], nodes: SelectNode[]): Promise<Entity[]> {
   const out: Entity[] = rows.map(() => ({}));
   for (const node of nodes) {
     switch (node.kind) {
@@ -196,7 +239,10 @@ async function fetchRelatedIds(ctx: Ctx, parents: EntityRow[], field: FieldDef):
   const [mine, theirs] = linkEnds(field);
   const sql = `SELECT l.${mine} AS parent_id, l.${theirs} AS id FROM links l WHERE l.relation_id = ${params.add(field.relationId)} AND l.${mine} IN (${params.list([...new Set(parents.map((p) => p.id))])})`;
   const statement = params.finish(sql);
-  for (const row of (await ctx.tx.query<{ parent_id: string; id: string }>(statement.text, statement.values)).rows) {
+  const rows = (await ctx.tx.query<{ parent_id: string; id: string }>(statement.text, statement.values)).rows;
+  // Stryker disable next-line all: the meter matters beyond 500000 rows, more than a conformance run creates
+  meter(ctx, rows.length, field.name);
+  for (const row of rows) {
     // Stryker disable next-line StringLiteral: only the id of these rows is read (a select of svc/id alone)
     const only: EntityRow = { id: row.id, public_id: 0, created_at: '', modified_at: '', created_by: null, data: {} };
     result.set(row.parent_id, [...(result.get(row.parent_id) ?? []), only]);
@@ -280,6 +326,8 @@ async function fetchRelated(ctx: Ctx, parents: EntityRow[], field: FieldDef, tar
   const rows = (await ctx.tx.query<EntityRow & { parent_id: string }>(statement.text, statement.values)).rows;
   // Stryker disable next-line all: reached beyond 100000 Entities, more than a conformance run creates
   if (readAll && rows.length > MAX_RESULT_ROWS) throw tooLarge(field.name);
+  // Stryker disable next-line all: the meter matters beyond 500000 rows, more than a conformance run creates
+  meter(ctx, rows.length, field.name);
   for (const row of rows) {
     const list = result.get(row.parent_id) ?? [];
     list.push(row);

@@ -56,13 +56,15 @@ function costOf(context: ValidationContext, parent: GraphQLObjectType, set: Sele
   return total;
 }
 
-export function costLimitRule(maxCost: number, variables: Record<string, unknown>, operationName?: string | null): ValidationRule {
+/** `measured` receives the cost of the operation that runs (the admission of heavy requests reads it). */
+export function costLimitRule(maxCost: number, variables: Record<string, unknown>, operationName?: string | null, measured?: (cost: number) => void): ValidationRule {
   return (context: ValidationContext): ASTVisitor => ({
     OperationDefinition(node) {
       const query = context.getSchema().getQueryType();
       if (!query) return false;
       if (operationName && node.name?.value !== operationName) return false;
       const cost = costOf(context, query, node.selectionSet, 1, variables, new Set());
+      measured?.(cost);
       if (cost > maxCost) {
         context.reportError(
           new GraphQLError(
