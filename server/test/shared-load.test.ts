@@ -119,6 +119,37 @@ describe('admission of heavy requests', () => {
   });
 });
 
+describe.each(storages)('heavy requests over HTTP on $name', (storage) => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    // No heavy request may run and none may wait: every heavy one is refused at once.
+    server = await startTestServer(storage, { demo: true, heavyLimits: { perToken: 0, queuePerToken: 0 } });
+  });
+  afterAll(async () => {
+    await server?.close();
+  });
+  const post = (path: string, body: unknown) =>
+    fetch(`${server.baseUrl}${path}`, { method: 'POST', headers: { authorization: `Token ${server.token}`, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+
+  it('refuses a heavy command request with 429 rate.error/too-many-requests and Retry-After, and runs a small one', async () => {
+    const heavy = await post('/api/commands', { command: 'svc.entity/query', args: { query: { 'q/from': 'Demo/Tasks', 'q/select': ['svc/id'], 'q/no-limit': true } } });
+    expect(heavy.status).toBe(429);
+    expect(heavy.headers.get('retry-after')).toBe('1');
+    expect(await heavy.json()).toMatchObject({ success: false, result: { name: 'rate.error/too-many-requests', data: { retryAfter: 1 } } });
+    const small = await post('/api/commands', { command: 'svc.entity/query', args: { query: { 'q/from': 'Demo/Tasks', 'q/select': ['svc/id'], 'q/limit': 1001 } } });
+    expect(small.status).toBe(200);
+  });
+
+  it('refuses a GraphQL operation of cost over 10,000 with 429, and runs one of 10,000', async () => {
+    const heavy = await post('/api/graphql/space/Demo', { query: '{ a: findTasks(limit: 10000) { id } b: findTasks(limit: 1) { id } }' });
+    expect(heavy.status).toBe(429);
+    expect(heavy.headers.get('retry-after')).toBe('1');
+    expect(await heavy.json()).toMatchObject({ name: 'rate.error/too-many-requests', data: { retryAfter: 1 } });
+    const small = await post('/api/graphql/space/Demo', { query: '{ findTasks(limit: 10000) { id } }' });
+    expect(small.status).toBe(200);
+  });
+});
+
 describe('answers written in pieces', () => {
   it('the pieces of any JSON value join to JSON.stringify of it', () => {
     const withUndefined = fc.oneof(fc.jsonValue(), fc.constant(undefined));

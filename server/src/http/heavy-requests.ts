@@ -67,7 +67,8 @@ export class HeavyRequestGate {
   /** Resolves with a release once `token` may run a heavy request; rejects with a 429 Failure. */
   async enter(token: string, gone?: AbortSignal): Promise<Release> {
     const queue = this.waiting.get(token) ?? [];
-    if (queue.length >= this.limits.queuePerToken) {
+    const atOnce = this.canRun(token) && this.rotation.length === 0;
+    if (!atOnce && queue.length >= this.limits.queuePerToken) {
       throw tooMany(
         `This token has ${this.limits.queuePerToken} heavy requests waiting (q/no-limit, q/limit over ${PAGE_LIMIT}, or GraphQL operations of cost over ${HEAVY_GRAPHQL_COST}) besides the ${this.limits.perToken} running; wait for their answers, or page with q/limit.`,
         1,
