@@ -34,7 +34,6 @@ function asyncRoute(fn: (req: Request, res: Authed) => Promise<void>) {
 }
 
 export function createApp(options: AppOptions): express.Express {
-
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
