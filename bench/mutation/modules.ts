@@ -46,7 +46,8 @@ export const MODULES: readonly MutationModule[] = [
     // Of the webhook checks only those of the effects (the entity writer reports each change with its
     // relation ends): the others wait real time for retries, and would cost every survivor here. One
     // sync check: the sync engine writes pages of Entities at once and synchronized fields are locked.
-    checks: ['command-api', 'schema', 'query', 'consistency', 'webhooks.update-effect', 'webhooks.collection-effect', 'webhooks.create-delete-effects', 'webhooks.inverse-same-name', 'webhooks.replay', 'sync.mapping-databases'],
+    // The comments checks: the schema writer creates the comment type when the Comments mixin is installed.
+    checks: ['command-api', 'schema', 'query', 'consistency', 'comments', 'webhooks.update-effect', 'webhooks.collection-effect', 'webhooks.create-delete-effects', 'webhooks.inverse-same-name', 'webhooks.replay', 'sync.mapping-databases'],
     what: 'the value codec, the entity writer, the schema writer and the catalogue',
   },
   {

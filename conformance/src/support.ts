@@ -85,6 +85,20 @@ export function isUnservedRoute(res: HttpResponse): boolean {
   return name === 'route.error/not-found' || name === 'route.error/method-not-allowed';
 }
 
+/**
+ * A query key or value form of the public API that the target refuses as unknown: `{success: false}`
+ * `entity.error/query-operator-invalid` naming `key` in `data.operator`, or 400
+ * `request.error/invalid-body` whose `data.field` (a JSON pointer, also inside the command API's
+ * envelope) ends in `key`.
+ */
+export function isRefusedKey(res: HttpResponse, key: string): boolean {
+  if (isUnknownOperator(res, key)) return true;
+  if (res.status !== 400) return false;
+  const error = commandError(res.json) ?? (isRecord(res.json) && typeof res.json['name'] === 'string' ? { name: res.json['name'], data: isRecord(res.json['data']) ? res.json['data'] : {} } : undefined);
+  const field = error?.data['field'];
+  return error?.name === 'request.error/invalid-body' && typeof field === 'string' && (field.endsWith(`/${key}`) || field.endsWith(`/${key.replace(/~/g, '~0').replace(/\//g, '~1')}`));
+}
+
 /** `document.error/format-unsupported` (400). */
 export function isUnsupportedFormat(res: HttpResponse): boolean {
   return res.status === 400 && isRecord(res.json) && res.json['name'] === 'document.error/format-unsupported';

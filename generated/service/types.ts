@@ -919,7 +919,8 @@ export interface components {
             /** @description The query and its parameters. */
             args: {
                 query: components["schemas"]["Query"];
-                params?: components["schemas"]["QueryParams"];
+                /** @description The values of the query's `$` parameters; `null` (as public API clients send without parameters) means none. */
+                params?: components["schemas"]["QueryParams"] | null;
             };
         };
         /**
@@ -1222,7 +1223,8 @@ export interface components {
         /**
          * @description A query. `q/limit` is required unless `q/no-limit` is true (a query without either
          *     fails with `entity.error/query-limit-expr-not-found`, as real clients expect); clients
-         *     treat 1000 as the largest useful `q/limit`. With no `q/order-by`, Entities come in
+         *     treat 1000 as the largest useful `q/limit`. `"q/limit": "q/no-limit"` is the same as
+         *     `"q/no-limit": true`; `q/offset` skips Entities in the query's order. With no `q/order-by`, Entities come in
          *     creation order, then `svc/id`.
          * @example {
          *       "q/from": "Demo/Tasks",
@@ -1290,17 +1292,30 @@ export interface components {
             "q/select": components["schemas"]["Select"];
             "q/where"?: components["schemas"]["Expr"];
             "q/order-by"?: components["schemas"]["OrderBy"];
-            /**
-             * @description Maximum count of Entities.
-             * @example 1001
-             */
-            "q/limit"?: number;
+            "q/limit"?: components["schemas"]["QueryLimit"];
+            "q/offset"?: components["schemas"]["QueryOffset"];
             /**
              * @description Return all matches in one response (discouraged on large Databases).
              * @example true
              */
             "q/no-limit"?: boolean;
         };
+        /**
+         * @description Maximum count of Entities (of items per parent in a sub-query; 100 is the contract's
+         *     sub-select limit). The public API also takes the value `q/no-limit` here (`"q/limit":
+         *     "q/no-limit"`, as its documentation and clients send it), meaning what `"q/no-limit": true`
+         *     means (`x-svc-choice`: both forms are taken; the contract lists the key form).
+         * @example 1001
+         */
+        QueryLimit: number | "q/no-limit";
+        /**
+         * @description Entities skipped before the first one returned, in the query's order (in a sub-query: items
+         *     skipped per parent). From the public API ("how many Entities to skip"; clients send
+         *     `q/offset: 0` on every read); the contract's cursor rule stays the way to page large
+         *     Databases. An offset past the last match answers `[]`.
+         * @example 100
+         */
+        QueryOffset: number;
         /**
          * @description A nested select of a collection or relation, with its own select, limit, filter and order. Collections come back as arrays, `[]` when empty.
          * @example {
@@ -1315,11 +1330,8 @@ export interface components {
             "q/select": components["schemas"]["Select"];
             "q/where"?: components["schemas"]["Expr"];
             "q/order-by"?: components["schemas"]["OrderBy"];
-            /**
-             * @description Maximum count of items (100 is the contract's sub-select limit).
-             * @example 100
-             */
-            "q/limit"?: number;
+            "q/limit"?: components["schemas"]["QueryLimit"];
+            "q/offset"?: components["schemas"]["QueryOffset"];
             /**
              * @description All items (planned for deprecation in sub-selects).
              * @example true

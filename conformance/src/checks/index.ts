@@ -49,6 +49,9 @@ import schemaTypeCreateSystemFields from './server/schema-type-create-system-fie
 import schemaTypeDeleteRecreate from './server/schema-type-delete-recreate.js';
 import schemaSubCommands from './server/schema-sub-commands.js';
 import queryNoLimit from './server/query-no-limit.js';
+import queryNoLimitValue from './server/query-no-limit-value.js';
+import queryOffset from './server/query-offset.js';
+import commandParamsNull from './server/command-params-null.js';
 import queryInListLimit from './server/query-in-list-limit.js';
 import { consistencyChecks } from './consistency/index.js';
 import { documentsChecks } from './documents/index.js';
@@ -83,6 +86,9 @@ export const workspaceChecks: readonly Check[] = [
   queryDefaultOrder,
   queryLimitRequired,
   queryNoLimit,
+  queryNoLimitValue,
+  queryOffset,
+  commandParamsNull,
   queryInListLimit,
   pagingCursorRule,
   commandBatchInOrder,

@@ -358,7 +358,7 @@ export function whereExpr(shapes: SchemaShapes, type: number, profile: Profile, 
       .constantFrom(...textPaths)
       .chain((p) =>
         fc.tuple(
-          fc.constantFrom('q/contains', 'q/not-contains', 'q/starts-with-ignoring-case?', 'q/ends-with-ignoring-case?', 'q/equals-ignoring-case?'),
+          fc.constantFrom('q/contains', 'q/not-contains', 'q/starts-with-ignoring-case?', 'q/ends-with-ignoring-case?', 'q/equals-ignoring-case?', 'q/not-equals-ignoring-case?'),
           renderPath(p, profile),
           fc.oneof(textValue, fc.constantFrom('a', 'A', 'b', '%', '_', ''), existingValue(p)),
         ),
@@ -371,7 +371,8 @@ export function whereExpr(shapes: SchemaShapes, type: number, profile: Profile, 
     const nullTest = fc.constantFrom(...paths).chain((p) =>
       fc.oneof(
         fc.tuple(fc.constantFrom('=', '!='), renderPath(p, profile)).map(([op, path]): Json => [op, path, null]),
-        fc.tuple(fc.constantFrom('=', '!='), fc.constant(p.path), fc.boolean()).map(([op, path, b]): Json => [op, ['q/null?', path], b]),
+        fc.tuple(fc.constantFrom('=', '!='), fc.constantFrom('q/null?', 'q/null-or-empty?'), fc.constant(p.path), fc.boolean()).map(([op, fn, path, b]): Json => [op, [fn, path], b]),
+        fc.constant(p.path).map((path): Json => ['q/null-or-empty?', path]),
       ),
     );
     options.push({ weight: 2, arbitrary: text }, { weight: 1, arbitrary: has }, { weight: 2, arbitrary: nullTest });

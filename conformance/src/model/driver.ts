@@ -48,6 +48,7 @@ const COMPARING_OPERATORS = new Set([
   'q/starts-with-ignoring-case?',
   'q/ends-with-ignoring-case?',
   'q/equals-ignoring-case?',
+  'q/not-equals-ignoring-case?',
 ]);
 
 /** A UUID (version 4 layout) from a hash: deterministic for a seed, salt and counter. */

@@ -25,7 +25,11 @@ const USER_FIELDS: readonly ValueField[] = [
 ];
 
 export const COMPARISON_OPERATORS = ['=', '!=', '<', '<=', '>', '>='] as const;
-export const TEXT_OPERATORS = ['q/contains', 'q/not-contains', 'q/starts-with-ignoring-case?', 'q/ends-with-ignoring-case?', 'q/equals-ignoring-case?'] as const;
+export const TEXT_OPERATORS = ['q/contains', 'q/not-contains', 'q/starts-with-ignoring-case?', 'q/ends-with-ignoring-case?', 'q/equals-ignoring-case?', 'q/not-equals-ignoring-case?'] as const;
+/** Text operators that hold where the one they negate does not (empty values included). */
+const NEGATED_TEXT_OPERATORS: ReadonlySet<string> = new Set(['q/not-contains', 'q/not-equals-ignoring-case?']);
+/** The functions of a field that test it for no value: `q/null?`, and `q/null-or-empty?` (the empty text too). */
+const EMPTINESS_FUNCTIONS: ReadonlySet<string> = new Set(['q/null?', 'q/null-or-empty?']);
 export const MEMBERSHIP_OPERATORS = ['q/in', 'q/not-in'] as const;
 export const LOGICAL_OPERATORS = ['q/and', 'q/or'] as const;
 
@@ -127,16 +131,20 @@ export class QueryEvaluator {
       if (operands.length === 0) throw operatorError(`${op} needs at least one expression`);
       return op === 'q/and' ? operands.every((e) => this.matches(entity, e)) : operands.some((e) => this.matches(entity, e));
     }
+    if (op === 'q/null-or-empty?') {
+      if (expr.length !== 2) throw operatorError('q/null-or-empty? alone takes a field');
+      return this.isEmpty(entity, expr as Json[]);
+    }
     if (expr.length !== 3) throw operatorError(`"${op}" takes two operands`);
     const subject = expr[1] as Json;
     const operand = this.operand(expr[2] as Json);
 
     if ((COMPARISON_OPERATORS as readonly string[]).includes(op)) {
       const cmp = op as (typeof COMPARISON_OPERATORS)[number];
-      if (Array.isArray(subject) && subject[0] === 'q/null?') {
-        if (cmp !== '=' && cmp !== '!=') throw operatorError('q/null? is compared with = or != only');
-        if (typeof operand !== 'boolean') throw new ModelError('entity.error/query-value-invalid', 'q/null? is compared with a boolean');
-        const empty = this.valuesAt(entity, this.resolvePath(type, subject[1] as Json)).length === 0;
+      if (Array.isArray(subject) && typeof subject[0] === 'string' && EMPTINESS_FUNCTIONS.has(subject[0])) {
+        if (cmp !== '=' && cmp !== '!=') throw operatorError(`${subject[0]} is compared with = or != only`);
+        if (typeof operand !== 'boolean') throw new ModelError('entity.error/query-value-invalid', `${subject[0]} is compared with a boolean`);
+        const empty = this.isEmpty(entity, subject);
         return cmp === '=' ? empty === operand : empty !== operand;
       }
       if (Array.isArray(subject) && subject[0] === 'q/count') {
@@ -194,9 +202,17 @@ export class QueryEvaluator {
         }
       };
       const positive = values.some(test);
-      return op === 'q/not-contains' ? !positive : positive;
+      return NEGATED_TEXT_OPERATORS.has(op) ? !positive : positive;
     }
     throw operatorError(`unknown operator ${JSON.stringify(op)}`);
+  }
+
+  /** `['q/null?' | 'q/null-or-empty?', path]`: no value at the path (for the latter, no text other than ""). */
+  private isEmpty(entity: ModelEntity, call: Json[]): boolean {
+    const path = this.resolvePath(entity.type, call[1] as Json);
+    const values = this.valuesAt(entity, path);
+    if (call[0] === 'q/null-or-empty?' && path.kind === 'text') return !values.some((v) => String(v) !== '');
+    return values.length === 0;
   }
 
   /** Compares two Entities by the explicit keys of a `q/order-by` only (0 when they tie). */

@@ -6,12 +6,12 @@
  * The data: for every value field a pivot value held by two Entities (a tie), its nearest values
  * below and above (a millisecond, one, a quarter, a day, one letter or case apart), values far
  * below and above, and (full profile) an Entity without a value; text values that differ only in
- * case and hold the LIKE wildcards `%` and `_`; to-one relations to targets with tied, case-variant
+ * case, the empty text (far below) and one holding the LIKE wildcards `%` and `_` (far above); to-one relations to targets with tied, case-variant
  * and missing values and to none; collections with zero, one, two and three items.
  *
  * The queries: every comparison operator of every field against the pivot (so `<` and `<=`, `>`
  * and `>=`, `=` and `!=` differ), through relations and collections too; null operands and
- * `q/null?`; `q/in`/`q/not-in` with present, absent, repeated and no values; every text operator
+ * `q/null?` and `q/null-or-empty?` (compared and alone); `q/in`/`q/not-in` with present, absent, repeated and no values; every text operator
  * with case variants and wildcards; `q/count` of empty and non-empty collections against -1, 0, 1
  * and 2 with every comparison; `q/and`/`q/or` of one and several expressions; public ids as
  * strings and a bare field name as a path; paths through `svc/created-by` to the author's
@@ -42,7 +42,7 @@ type WrittenKind = Exclude<ValueKind, 'uuid' | 'public-id'>;
  * [6] there), [6] far above.
  */
 const VALUES: Record<WrittenKind, Json[]> = {
-  text: ['ab', 'ab', 'aB', 'ac', 'a%b', null, 'x_y'],
+  text: ['ab', 'ab', 'aB', 'ac', '', null, 'x_%y'],
   integer: [1, 1, 0, 2, -30, null, 30],
   decimal: [1.5, 1.5, 1.25, 1.75, -0.5, null, 10],
   bool: [true, true, false, false, true, null, false],
@@ -212,13 +212,16 @@ export function sweepQueries(shapes: SchemaShapes, profile: Profile, authors = f
       for (const p of [...own.filter((q) => q.fieldName !== 'svc/id'), ...related.slice(0, 2)]) {
         b.where(t, ['=', p.path, null]);
         b.where(t, ['!=', ['q/null?', p.path], true]);
+        // q/null-or-empty?: also true of the empty text; compared, and alone.
+        b.where(t, ['=', ['q/null-or-empty?', p.path], true]);
+        b.where(t, ['q/null-or-empty?', p.path]);
       }
       for (const p of paths.filter((q) => q.endsOnRelation && q.path.length === 1)) {
         b.where(t, ['=', ['q/null?', p.path], true]);
         b.where(t, ['!=', p.path, null]);
       }
       // Text operators: case variants, a substring, the LIKE wildcards, the empty string.
-      const textOps = ['q/contains', 'q/not-contains', 'q/starts-with-ignoring-case?', 'q/ends-with-ignoring-case?', 'q/equals-ignoring-case?'];
+      const textOps = ['q/contains', 'q/not-contains', 'q/starts-with-ignoring-case?', 'q/ends-with-ignoring-case?', 'q/equals-ignoring-case?', 'q/not-equals-ignoring-case?'];
       for (const p of own.filter((q) => q.kind === 'text')) for (const op of textOps) for (const operand of ['AB', 'b', '%', '_', '']) b.where(t, [op, p.path, operand]);
       for (const p of related.filter((q) => q.kind === 'text')) for (const op of p.many ? ['q/contains', 'q/equals-ignoring-case?'] : textOps) b.where(t, [op, p.path, 'ALPHA']);
       // "Has this Entity": to-one and collection ends, by id and by {svc/id}.

@@ -240,7 +240,10 @@ export type QueryCommand = {
      */
     args: {
         query: Query;
-        params?: QueryParams;
+        /**
+         * The values of the query's `$` parameters; `null` (as public API clients send without parameters) means none.
+         */
+        params?: QueryParams | null;
     };
 };
 
@@ -423,7 +426,8 @@ export type SchemaBatchCommand = {
 /**
  * A query. `q/limit` is required unless `q/no-limit` is true (a query without either
  * fails with `entity.error/query-limit-expr-not-found`, as real clients expect); clients
- * treat 1000 as the largest useful `q/limit`. With no `q/order-by`, Entities come in
+ * treat 1000 as the largest useful `q/limit`. `"q/limit": "q/no-limit"` is the same as
+ * `"q/no-limit": true`; `q/offset` skips Entities in the query's order. With no `q/order-by`, Entities come in
  * creation order, then `svc/id`.
  *
  */
@@ -432,15 +436,31 @@ export type Query = {
     'q/select': Select;
     'q/where'?: Expr;
     'q/order-by'?: OrderBy;
-    /**
-     * Maximum count of Entities.
-     */
-    'q/limit'?: number;
+    'q/limit'?: QueryLimit;
+    'q/offset'?: QueryOffset;
     /**
      * Return all matches in one response (discouraged on large Databases).
      */
     'q/no-limit'?: boolean;
 };
+
+/**
+ * Maximum count of Entities (of items per parent in a sub-query; 100 is the contract's
+ * sub-select limit). The public API also takes the value `q/no-limit` here (`"q/limit":
+ * "q/no-limit"`, as its documentation and clients send it), meaning what `"q/no-limit": true`
+ * means (`x-svc-choice`: both forms are taken; the contract lists the key form).
+ *
+ */
+export type QueryLimit = number | 'q/no-limit';
+
+/**
+ * Entities skipped before the first one returned, in the query's order (in a sub-query: items
+ * skipped per parent). From the public API ("how many Entities to skip"; clients send
+ * `q/offset: 0` on every read); the contract's cursor rule stays the way to page large
+ * Databases. An offset past the last match answers `[]`.
+ *
+ */
+export type QueryOffset = number;
 
 /**
  * A nested select of a collection or relation, with its own select, limit, filter and order. Collections come back as arrays, `[]` when empty.
@@ -449,10 +469,8 @@ export type SubQuery = {
     'q/select': Select;
     'q/where'?: Expr;
     'q/order-by'?: OrderBy;
-    /**
-     * Maximum count of items (100 is the contract's sub-select limit).
-     */
-    'q/limit'?: number;
+    'q/limit'?: QueryLimit;
+    'q/offset'?: QueryOffset;
     /**
      * All items (planned for deprecation in sub-selects).
      */

@@ -13,7 +13,7 @@ export interface SubQuery {
   orderBy?: unknown;
   /** null: no limit (`q/no-limit`, or a plain sub-field list). */
   limit: number | null;
-  /** Items skipped per parent before the first one returned (GraphQL `offset`); 0 when absent. */
+  /** Items skipped per parent before the first one returned (`q/offset`, GraphQL `offset`); 0 when absent. */
   offset?: number;
 }
 
@@ -30,10 +30,10 @@ function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
-/** `q/limit` / `q/no-limit` of a query or sub-query. */
+/** `q/limit` / `q/no-limit` of a query or sub-query (`"q/limit": "q/no-limit"` is the public API's form of the latter). */
 export function readLimit(query: Record<string, unknown>, where: string): number | null {
   const limit = query['q/limit'];
-  if (query['q/no-limit'] === true) return null;
+  if (query['q/no-limit'] === true || limit === 'q/no-limit') return null;
   if (limit === undefined) {
     throw new Failure(
       'entity.error/query-limit-expr-not-found',
@@ -51,6 +51,18 @@ export function readLimit(query: Record<string, unknown>, where: string): number
     });
   }
   return limit;
+}
+
+/** `q/offset` of a query or sub-query: Entities (items per parent) skipped; 0 when absent. */
+export function readOffset(query: Record<string, unknown>, where: string): number {
+  const offset = query['q/offset'];
+  if (offset === undefined) return 0;
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator: unreachable: the request schema makes q/offset an integer from 0 to 2147483647
+  if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0) {
+    // Stryker disable next-line all: unreachable (above)
+    throw new Failure('entity.error/query-value-invalid', `${where}: q/offset must be a non-negative integer; got ${excerpt(offset)}.`, { field: `${where}/q/offset`, value: offset as never });
+  }
+  return offset;
 }
 
 function idOnly(catalog: Catalog, target: TypeDef): SelectNode[] {
@@ -97,7 +109,7 @@ function planItem(catalog: Catalog, type: TypeDef, key: string, value: unknown, 
   if (field) {
     if (isPlainObject(value)) {
       if (!isRelation(field)) throw primitive(field, at);
-      const sub: SubQuery = { where: value['q/where'], orderBy: value['q/order-by'], limit: readLimit(value, at) };
+      const sub: SubQuery = { where: value['q/where'], orderBy: value['q/order-by'], limit: readLimit(value, at), offset: readOffset(value, at) };
       const target = catalog.byName.get(field.fieldType) as TypeDef;
       return related(catalog, key, field, planSelect(catalog, target, value['q/select'], `${at}/q/select`), sub);
     }

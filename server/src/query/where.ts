@@ -241,15 +241,32 @@ function compareNumbers(op: string, a: number, b: number): boolean {
   }
 }
 
-/** `['=' | '!=', ['q/null?', path], <boolean>]`: whether the path has no value. */
+/**
+ * `['=' | '!=', ['q/null?' | 'q/null-or-empty?', path], <boolean>]`: whether the path has no value
+ * (`q/null-or-empty?`: no value or the empty text).
+ */
 function nullTest(ctx: WhereContext, alias: string, type: TypeDef, expr: unknown[], value: unknown, where: string): string {
   const [op, subject] = expr as [string, [string, unknown]];
-  if (op !== '=' && op !== '!=') throw operatorError(op, expr, where, 'q/null? is compared with = or != only.');
+  const fn = subject[0];
+  if (op !== '=' && op !== '!=') throw operatorError(op, expr, where, `${fn} is compared with = or != only.`);
   if (typeof value !== 'boolean') {
-    throw new Failure('entity.error/query-value-invalid', `In ${where}, q/null? is compared with true or false; got ${excerpt(value)}.`, { field: where, value: value as never });
+    throw new Failure('entity.error/query-value-invalid', `In ${where}, ${fn} is compared with true or false; got ${excerpt(value)}.`, { field: where, value: value as never });
   }
-  const hasValue = onPath(ctx, alias, resolvePath(ctx.catalog, type, subject[1], where), present);
+  const hasValue = filled(ctx, alias, type, subject, where);
   return value !== (op === '!=') ? not(hasValue) : hasValue;
+}
+
+/** Whether the path of `['q/null?' | 'q/null-or-empty?', path]` has a value (for the latter, text other than ""). */
+function filled(ctx: WhereContext, alias: string, type: TypeDef, subject: [string, unknown], where: string): string {
+  const path = resolvePath(ctx.catalog, type, subject[1], where);
+  const nonEmptyText = subject[0] === 'q/null-or-empty?' && kindOf(ctx, path.last) === 'text';
+  return onPath(ctx, alias, path, nonEmptyText ? (access) => `(${access} IS NOT NULL AND ${access} <> '')` : present);
+}
+
+/** `['q/null-or-empty?', path]` alone: the path has no value, or the empty text. */
+function nullOrEmpty(ctx: WhereContext, alias: string, type: TypeDef, expr: unknown[], where: string): string {
+  if (expr.length !== 2) throw operatorError(expr[0], expr, where, 'q/null-or-empty? alone takes a field: ["q/null-or-empty?", [<field>]].');
+  return not(filled(ctx, alias, type, expr as [string, unknown], where));
 }
 
 /** `[<op>, ['q/count', [<collection>, 'svc/id']], <integer>]`: the number of items compared. */
@@ -278,7 +295,7 @@ function comparison(ctx: WhereContext, alias: string, type: TypeDef, expr: unkno
   const [op, subject, operand] = expr as [string, unknown, unknown];
   if (expr.length !== 3) throw operatorError(op, expr, where, `"${op}" takes a field and a value: [${JSON.stringify(op)}, [<field>], <value or $param>].`);
   const value = resolveOperand(operand, ctx.queryParams, where);
-  if (isFunctionCall(subject, 'q/null?')) return nullTest(ctx, alias, type, expr, value, where);
+  if (isFunctionCall(subject, 'q/null?') || isFunctionCall(subject, 'q/null-or-empty?')) return nullTest(ctx, alias, type, expr, value, where);
   if (isFunctionCall(subject, 'q/count')) return countTest(ctx, alias, type, expr, value, where);
 
   const path = resolvePath(ctx.catalog, type, subject, where);
@@ -319,7 +336,11 @@ const TEXT_OPS: Record<string, (access: string, p: string) => string> = {
   'q/starts-with-ignoring-case?': (a, p) => `coalesce(starts_with(lower(${a}), lower(${p})), false)`,
   'q/ends-with-ignoring-case?': (a, p) => `coalesce(right(lower(${a}), length(${p})) = lower(${p}), false)`,
   'q/equals-ignoring-case?': (a, p) => `coalesce(lower(${a}) = lower(${p}), false)`,
+  'q/not-equals-ignoring-case?': (a, p) => `coalesce(lower(${a}) = lower(${p}), false)`,
 };
+
+/** Text operators that hold where the operator they negate does not (its SQL above is the positive one). */
+const NEGATED_TEXT_OPS: ReadonlySet<string> = new Set(['q/not-contains', 'q/not-equals-ignoring-case?']);
 
 function text(ctx: WhereContext, alias: string, type: TypeDef, expr: unknown[], where: string): string {
   const [op, subject, operand] = expr as [string, unknown, unknown];
@@ -341,7 +362,7 @@ function text(ctx: WhereContext, alias: string, type: TypeDef, expr: unknown[], 
     const build = TEXT_OPS[op] as (a: string, p: string) => string;
     positive = onPath(ctx, alias, path, (access) => build(access, p));
   }
-  return op === 'q/not-contains' ? not(positive) : positive;
+  return NEGATED_TEXT_OPS.has(op) ? not(positive) : positive;
 }
 
 function logical(ctx: WhereContext, alias: string, type: TypeDef, expr: unknown[], where: string): string {
@@ -362,6 +383,7 @@ const OPERATORS: Record<string, (ctx: WhereContext, alias: string, type: TypeDef
   'q/not-in': membership,
   'q/and': logical,
   'q/or': logical,
+  'q/null-or-empty?': nullOrEmpty,
   ...Object.fromEntries(Object.keys(TEXT_OPS).map((op) => [op, text])),
 };
 

@@ -36,6 +36,8 @@ export default defineCheck({
     'QUERY-031',
     'QUERY-032',
     'QUERY-033',
+    'QUERY-034',
+    'QUERY-035',
   ],
   target: 'server',
   run: (ctx) => runModelProperty(ctx, 'full'),
