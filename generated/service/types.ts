@@ -895,6 +895,19 @@ export interface components {
          */
         CorrelationId: string;
         /**
+         * @description `['q/null-or-empty?', <path>]` alone: the same as `['=', ['q/null-or-empty?', <path>], true]` (the form of the public API's own filters).
+         * @example [
+         *       "q/null-or-empty?",
+         *       [
+         *         "Demo/Title"
+         *       ]
+         *     ]
+         */
+        NullOrEmptyExpr: [
+            "q/null-or-empty?",
+            components["schemas"]["FieldPath"]
+        ];
+        /**
          * @description `svc.entity/query`: read Entities.
          * @example {
          *       "command": "svc.entity/query",
@@ -1399,7 +1412,9 @@ export interface components {
             components["schemas"]["FieldPath"]
         ];
         /**
-         * @description `['q/null?', <path>]`: whether the field is empty; compared with a boolean.
+         * @description `['q/null?', <path>]`: whether the field has no value (a collection: no items); compared
+         *     with a boolean. `['q/null-or-empty?', <path>]` (public API, as the official n8n node sends
+         *     "is empty"): the same, and also true for the empty text `""`.
          * @example [
          *       "q/null?",
          *       [
@@ -1408,7 +1423,7 @@ export interface components {
          *     ]
          */
         NullExpr: [
-            "q/null?",
+            "q/null?" | "q/null-or-empty?",
             components["schemas"]["FieldPath"]
         ];
         /**
@@ -1437,8 +1452,10 @@ export interface components {
          * @description A `q/where` expression. Operators: comparisons `=`, `!=`, `<`, `<=`, `>`, `>=`;
          *     logical `q/and`, `q/or` (two or more operands); membership `q/in`, `q/not-in` (a `$param`
          *     holding a list, or a literal list); text `q/contains`, `q/not-contains`,
-         *     `q/starts-with-ignoring-case?`, `q/ends-with-ignoring-case?`, `q/equals-ignoring-case?`;
-         *     `['=', ['q/null?', [f]], $p]` and `['=', ['q/count', [f, 'svc/id']], $p]`.
+         *     `q/starts-with-ignoring-case?`, `q/ends-with-ignoring-case?`, `q/equals-ignoring-case?`,
+         *     `q/not-equals-ignoring-case?`; `['=', ['q/null?', [f]], $p]`,
+         *     `['=', ['q/null-or-empty?', [f]], $p]` (also alone: `['q/null-or-empty?', [f]]`) and
+         *     `['=', ['q/count', [f, 'svc/id']], $p]`.
          * @example [
          *       "q/and",
          *       [
@@ -1457,7 +1474,7 @@ export interface components {
          *       ]
          *     ]
          */
-        Expr: components["schemas"]["ComparisonExpr"] | components["schemas"]["LogicalExpr"] | components["schemas"]["MembershipExpr"] | components["schemas"]["TextExpr"];
+        Expr: components["schemas"]["ComparisonExpr"] | components["schemas"]["LogicalExpr"] | components["schemas"]["MembershipExpr"] | components["schemas"]["TextExpr"] | components["schemas"]["NullOrEmptyExpr"];
         /**
          * @description `[<op>, <subject>, <operand>]`.
          * @example [
@@ -1517,7 +1534,9 @@ export interface components {
             components["schemas"]["Operand"]
         ];
         /**
-         * @description `[<text op>, <path>, <operand>]`.
+         * @description `[<text op>, <path>, <operand>]`. `q/not-equals-ignoring-case?` (public API, as the
+         *     official n8n node sends "is not" on text) holds where `q/equals-ignoring-case?` does not,
+         *     empty values included, as `q/not-contains` is the negation of `q/contains`.
          * @example [
          *       "q/starts-with-ignoring-case?",
          *       [
@@ -1527,7 +1546,7 @@ export interface components {
          *     ]
          */
         TextExpr: [
-            "q/contains" | "q/not-contains" | "q/starts-with-ignoring-case?" | "q/ends-with-ignoring-case?" | "q/equals-ignoring-case?",
+            "q/contains" | "q/not-contains" | "q/starts-with-ignoring-case?" | "q/ends-with-ignoring-case?" | "q/equals-ignoring-case?" | "q/not-equals-ignoring-case?",
             components["schemas"]["FieldPath"],
             components["schemas"]["Operand"]
         ];

@@ -227,6 +227,14 @@ export type Command = ({
 export type CorrelationId = string;
 
 /**
+ * `['q/null-or-empty?', <path>]` alone: the same as `['=', ['q/null-or-empty?', <path>], true]` (the form of the public API's own filters).
+ */
+export type NullOrEmptyExpr = [
+    'q/null-or-empty?',
+    FieldPath
+];
+
+/**
  * `svc.entity/query`: read Entities.
  */
 export type QueryCommand = {
@@ -515,10 +523,13 @@ export type CountExpr = [
 ];
 
 /**
- * `['q/null?', <path>]`: whether the field is empty; compared with a boolean.
+ * `['q/null?', <path>]`: whether the field has no value (a collection: no items); compared
+ * with a boolean. `['q/null-or-empty?', <path>]` (public API, as the official n8n node sends
+ * "is empty"): the same, and also true for the empty text `""`.
+ *
  */
 export type NullExpr = [
-    'q/null?',
+    'q/null?' | 'q/null-or-empty?',
     FieldPath
 ];
 
@@ -546,11 +557,13 @@ export type Subject = FieldPath | NullExpr | CountExpr;
  * A `q/where` expression. Operators: comparisons `=`, `!=`, `<`, `<=`, `>`, `>=`;
  * logical `q/and`, `q/or` (two or more operands); membership `q/in`, `q/not-in` (a `$param`
  * holding a list, or a literal list); text `q/contains`, `q/not-contains`,
- * `q/starts-with-ignoring-case?`, `q/ends-with-ignoring-case?`, `q/equals-ignoring-case?`;
- * `['=', ['q/null?', [f]], $p]` and `['=', ['q/count', [f, 'svc/id']], $p]`.
+ * `q/starts-with-ignoring-case?`, `q/ends-with-ignoring-case?`, `q/equals-ignoring-case?`,
+ * `q/not-equals-ignoring-case?`; `['=', ['q/null?', [f]], $p]`,
+ * `['=', ['q/null-or-empty?', [f]], $p]` (also alone: `['q/null-or-empty?', [f]]`) and
+ * `['=', ['q/count', [f, 'svc/id']], $p]`.
  *
  */
-export type Expr = ComparisonExpr | LogicalExpr | MembershipExpr | TextExpr;
+export type Expr = ComparisonExpr | LogicalExpr | MembershipExpr | TextExpr | NullOrEmptyExpr;
 
 /**
  * `[<op>, <subject>, <operand>]`.
@@ -581,10 +594,13 @@ export type MembershipExpr = [
 ];
 
 /**
- * `[<text op>, <path>, <operand>]`.
+ * `[<text op>, <path>, <operand>]`. `q/not-equals-ignoring-case?` (public API, as the
+ * official n8n node sends "is not" on text) holds where `q/equals-ignoring-case?` does not,
+ * empty values included, as `q/not-contains` is the negation of `q/contains`.
+ *
  */
 export type TextExpr = [
-    'q/contains' | 'q/not-contains' | 'q/starts-with-ignoring-case?' | 'q/ends-with-ignoring-case?' | 'q/equals-ignoring-case?',
+    'q/contains' | 'q/not-contains' | 'q/starts-with-ignoring-case?' | 'q/ends-with-ignoring-case?' | 'q/equals-ignoring-case?' | 'q/not-equals-ignoring-case?',
     FieldPath,
     Operand
 ];
