@@ -75,8 +75,10 @@ describe.each(storages)('schema commands on $name', (storage) => {
     expect(schema['svc/types'].find((t) => t['svc/name'] === 'Rel/Kind_Rel/Children')?.['svc/meta']['svc/enum?']).toBe(true);
 
     const parent = (await run({ command: 'svc.entity/create', args: { type: 'Rel/Parents', entity: { 'Rel/Name': 'p' } } })).result as { 'svc/id': string };
-    const kinds = (await run({ command: 'svc.entity/query', args: { query: { 'q/from': 'Rel/Kind_Rel/Children', 'q/select': ['svc/id', 'enum/name'], 'q/limit': 10 } } })).result as Array<{ 'svc/id': string }>;
-    const child = await run({ command: 'svc.entity/create', args: { type: 'Rel/Children', entity: { 'Rel/Parent': { 'svc/id': parent['svc/id'] }, 'Rel/Kind': kinds[1] } } });
+    // Values made in one batch share their creation date: their order is by svc/id, so B is found by name.
+    const kinds = (await run({ command: 'svc.entity/query', args: { query: { 'q/from': 'Rel/Kind_Rel/Children', 'q/select': ['svc/id', 'enum/name'], 'q/limit': 10 } } })).result as Array<{ 'svc/id': string; 'enum/name': string }>;
+    const b = kinds.find((k) => k['enum/name'] === 'B');
+    const child = await run({ command: 'svc.entity/create', args: { type: 'Rel/Children', entity: { 'Rel/Parent': { 'svc/id': parent['svc/id'] }, 'Rel/Kind': { 'svc/id': b?.['svc/id'] } } } });
     expect(child.success).toBe(true);
     const read = await run({
       command: 'svc.entity/query',
