@@ -1352,7 +1352,8 @@ export interface components {
             "q/no-limit"?: boolean;
         };
         /**
-         * @description The selected fields.
+         * @description The selected fields: a list (the contract's form), or an object keyed by alias (the public
+         *     API's form, `AliasSelect`), whose answers are keyed by those aliases.
          * @example [
          *       "svc/id",
          *       "Demo/Title",
@@ -1363,7 +1364,61 @@ export interface components {
          *       }
          *     ]
          */
-        Select: components["schemas"]["SelectItem"][];
+        Select: components["schemas"]["SelectList"] | components["schemas"]["AliasSelect"];
+        /**
+         * @description The selected fields, answered under their own names.
+         * @example [
+         *       "svc/id",
+         *       "Demo/Title",
+         *       {
+         *         "Demo/Project": [
+         *           "svc/id"
+         *         ]
+         *       }
+         *     ]
+         */
+        SelectList: components["schemas"]["SelectItem"][];
+        /**
+         * @description `q/select` as a map from alias to what is answered under it (public API; its official
+         *     clients send this form, `x-svc-choice` to take it beside the list):
+         *     - `"<field>"`: the field's value, as the list form answers it;
+         *     - `[<field>, ...]`: a path, as an alias path of the list form (`[<relation>, "svc/id"]`;
+         *       `[<rich text field>, "Collaboration~Documents/secret"]` answers the secret itself;
+         *       `["q/count", [<collection>, "svc/id"]]` counts);
+         *     - `{"q/from": <collection or relation> | [<it>], "q/select": <Select>, "q/limit", "q/offset",
+         *       "q/where", "q/order-by"}`: a sub-query of that field, a list (a relation: an object or
+         *       null), `q/limit` or `q/no-limit` required as in the list form;
+         *     - `{<alias>: ...}` without `q/from`: an object holding these aliases, read from the same
+         *       Entity (`{"id": [<relation>, "svc/id"], "name": [<relation>, <its title>]}`).
+         * @example {
+         *       "id": "svc/id",
+         *       "title": "Demo/Title",
+         *       "project": {
+         *         "id": [
+         *           "Demo/Project",
+         *           "svc/id"
+         *         ],
+         *         "name": [
+         *           "Demo/Project",
+         *           "Demo/Name"
+         *         ]
+         *       },
+         *       "tasks": {
+         *         "q/from": [
+         *           "Demo/Tasks"
+         *         ],
+         *         "q/select": {
+         *           "title": [
+         *             "Demo/Title"
+         *           ]
+         *         },
+         *         "q/limit": 10
+         *       }
+         *     }
+         */
+        AliasSelect: {
+            [key: string]: string | unknown[] | Record<string, never>;
+        };
         /**
          * @description A field name, or an object whose keys are field names or aliases.
          * @example Demo/Title

@@ -51,6 +51,7 @@ import schemaSubCommands from './server/schema-sub-commands.js';
 import queryNoLimit from './server/query-no-limit.js';
 import queryNoLimitValue from './server/query-no-limit-value.js';
 import queryOffset from './server/query-offset.js';
+import queryAliasSelect from './server/query-alias-select.js';
 import commandParamsNull from './server/command-params-null.js';
 import queryInListLimit from './server/query-in-list-limit.js';
 import { consistencyChecks } from './consistency/index.js';
@@ -88,6 +89,7 @@ export const workspaceChecks: readonly Check[] = [
   queryNoLimit,
   queryNoLimitValue,
   queryOffset,
+  queryAliasSelect,
   commandParamsNull,
   queryInListLimit,
   pagingCursorRule,

@@ -486,9 +486,36 @@ export type SubQuery = {
 };
 
 /**
- * The selected fields.
+ * The selected fields: a list (the contract's form), or an object keyed by alias (the public
+ * API's form, `AliasSelect`), whose answers are keyed by those aliases.
+ *
  */
-export type Select = Array<SelectItem>;
+export type Select = SelectList | AliasSelect;
+
+/**
+ * The selected fields, answered under their own names.
+ */
+export type SelectList = Array<SelectItem>;
+
+/**
+ * `q/select` as a map from alias to what is answered under it (public API; its official
+ * clients send this form, `x-svc-choice` to take it beside the list):
+ * - `"<field>"`: the field's value, as the list form answers it;
+ * - `[<field>, ...]`: a path, as an alias path of the list form (`[<relation>, "svc/id"]`;
+ * `[<rich text field>, "Collaboration~Documents/secret"]` answers the secret itself;
+ * `["q/count", [<collection>, "svc/id"]]` counts);
+ * - `{"q/from": <collection or relation> | [<it>], "q/select": <Select>, "q/limit", "q/offset",
+ * "q/where", "q/order-by"}`: a sub-query of that field, a list (a relation: an object or
+ * null), `q/limit` or `q/no-limit` required as in the list form;
+ * - `{<alias>: ...}` without `q/from`: an object holding these aliases, read from the same
+ * Entity (`{"id": [<relation>, "svc/id"], "name": [<relation>, <its title>]}`).
+ *
+ */
+export type AliasSelect = {
+    [key: string]: string | Array<unknown> | {
+        [key: string]: unknown;
+    };
+};
 
 /**
  * A field name, or an object whose keys are field names or aliases.

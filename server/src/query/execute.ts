@@ -189,8 +189,13 @@ async function shapePage(ctx: Ctx, rows: EntityRow[], nodes: SelectNode[]): Prom
   for (const node of nodes) {
     switch (node.kind) {
       case 'field':
-        rows.forEach((row, i) => ((out[i] as Entity)[node.key] = readField(row, node.field)));
+        rows.forEach((row, i) => ((out[i] as Entity)[node.key] = pickFrom(readField(row, node.field), node.pick)));
         break;
+      case 'group': {
+        const inner = await shapePage(ctx, rows, node.nodes);
+        rows.forEach((_, i) => ((out[i] as Entity)[node.key] = inner[i]));
+        break;
+      }
       case 'related': {
         const byParent = isIdsOnly(node) ? await fetchRelatedIds(ctx, rows, node.field) : await fetchRelated(ctx, rows, node.field, node.target, node.sub);
         const children = uniqueRows([...byParent.values()].flat());
@@ -215,6 +220,12 @@ async function shapePage(ctx: Ctx, rows: EntityRow[], nodes: SelectNode[]): Prom
     }
   }
   return out;
+}
+
+/** A member of a value (`pick`: a rich text's secret), or the value. */
+function pickFrom(value: unknown, pick: string | undefined): unknown {
+  if (pick === undefined) return value;
+  return value !== null && typeof value === 'object' ? ((value as Record<string, unknown>)[pick] ?? null) : null;
 }
 
 /** A to-one relation selected for its `svc/id` alone: `links` has the answer, no join needed. */

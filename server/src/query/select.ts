@@ -18,7 +18,10 @@ export interface SubQuery {
 }
 
 export type SelectNode =
-  | { kind: 'field'; key: string; field: FieldDef }
+  /** `pick`: the member of the field's value answered instead of the value (a rich text's secret). */
+  | { kind: 'field'; key: string; field: FieldDef; pick?: string }
+  /** An object of its own nodes, read from the same Entity (an alias map without `q/from`). */
+  | { kind: 'group'; key: string; nodes: SelectNode[] }
   | { kind: 'related'; key: string; field: FieldDef; target: TypeDef; select: SelectNode[]; sub: SubQuery }
   | { kind: 'path'; key: string; path: ResolvedPath }
   | { kind: 'count'; key: string; field: FieldDef };
@@ -77,6 +80,7 @@ function related(catalog: Catalog, key: string, field: FieldDef, select: SelectN
 }
 
 export function planSelect(catalog: Catalog, type: TypeDef, select: unknown, where = 'q/select'): SelectNode[] {
+  if (isPlainObject(select)) return planAliasSelect(catalog, type, select, where);
   // Stryker disable all: unreachable: the request schema makes every q/select a non-empty array of names and objects
   if (!Array.isArray(select) || select.length === 0) {
     throw new Failure('entity.error/query-operator-invalid', `${where} must be a non-empty array of fields.`, { field: where, operator: 'q/select', expr: select as never });
@@ -146,6 +150,40 @@ function planItem(catalog: Catalog, type: TypeDef, key: string, value: unknown, 
 }
 
 // Stryker restore all
+/** `q/select` as a map from alias to a field, a path, a sub-query or a nested map (the public API's form). */
+function planAliasSelect(catalog: Catalog, type: TypeDef, select: Record<string, unknown>, where: string): SelectNode[] {
+  return Object.entries(select).map(([alias, value]) => planAlias(catalog, type, alias, value, `${where}.${alias}`));
+}
+
+function planAlias(catalog: Catalog, type: TypeDef, alias: string, value: unknown, at: string): SelectNode {
+  if (typeof value === 'string') return planAlias(catalog, type, alias, [value], at);
+  if (Array.isArray(value)) {
+    if (value[0] === 'q/count') return planItem(catalog, type, alias, value, at);
+    if (value.length === 0 || !value.every((v) => typeof v === 'string')) {
+      throw new Failure('entity.error/query-operator-invalid', `${at} must be a field name, a path of field names, a sub-query or a map of aliases; got ${excerpt(value)}.`, { field: at, operator: 'q/select', expr: value as never });
+    }
+    const [first, ...rest] = value as string[];
+    const field = catalog.field(type, first as string);
+    if (rest.length === 0) return isRelation(field) ? related(catalog, alias, field, undefined, { limit: null }) : { kind: 'field', key: alias, field };
+    if (field.fieldType === RICH_TEXT_TYPE && rest.length === 1 && rest[0] === RICH_TEXT_SECRET) return { kind: 'field', key: alias, field, pick: RICH_TEXT_SECRET };
+    return { kind: 'path', key: alias, path: resolvePath(catalog, type, value, at) };
+  }
+  if (isPlainObject(value)) {
+    if (!('q/from' in value)) return { kind: 'group', key: alias, nodes: planAliasSelect(catalog, type, value, at) };
+    const from = value['q/from'];
+    const name = Array.isArray(from) && from.length === 1 ? from[0] : from;
+    if (typeof name !== 'string') {
+      throw new Failure('entity.error/query-operator-invalid', `${at}/q/from names the collection or relation to read: "<field>" or ["<field>"]; got ${excerpt(from)}.`, { field: `${at}/q/from`, operator: 'q/from', expr: from as never });
+    }
+    const field = catalog.field(type, name);
+    if (!isRelation(field)) throw primitive(field, `${at}/q/from`);
+    const sub: SubQuery = { where: value['q/where'], orderBy: value['q/order-by'], limit: readLimit(value, at), offset: readOffset(value, at) };
+    const target = catalog.byName.get(field.fieldType) as TypeDef;
+    return related(catalog, alias, field, planSelect(catalog, target, value['q/select'], `${at}/q/select`), sub);
+  }
+  throw new Failure('entity.error/query-operator-invalid', `${at} must be a field name, a path of field names, a sub-query or a map of aliases; got ${excerpt(value)}.`, { field: at, operator: 'q/select', expr: value as never });
+}
+
 function primitive(field: FieldDef, at: string): Failure {
   return new Failure(
     'entity.error/query-primitive-field-expr-invalid',

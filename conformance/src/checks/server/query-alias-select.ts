@@ -1,0 +1,133 @@
+import fc from 'fast-check';
+import { expectSuccess, fail } from '../../assert.js';
+import { CheckUnsupported, defineCheck } from '../../check.js';
+import type { TestNames } from '../../model/schema.js';
+import { checkProperty } from '../../property.js';
+import { isRecord } from '../../shapes.js';
+import { isRefusedKey } from '../../support.js';
+import { run, runBatch, withTestWorkspace, type Command } from '../../workspace.js';
+
+type Json = unknown;
+
+/**
+ * One form of the alias map (`q/select` as an object), with the list-form select that answers the
+ * same thing and how to read it from a list-form row. The check asks both and compares.
+ */
+interface AliasForm {
+  name: string;
+  /** Forms of an Items query or of a Groups query. */
+  from: 'items' | 'groups';
+  alias: (n: TestNames) => Json;
+  list: (n: TestNames, key: string) => Json;
+  /** The value the alias-map answer holds, from a row of the list-form answer. */
+  expected: (row: Record<string, unknown>, n: TestNames, key: string) => unknown;
+}
+
+const byTitle = (n: TestNames) => [[[n.title], 'q/asc']];
+
+const FORMS: AliasForm[] = [
+  { name: 'a field name', from: 'items', alias: (n) => n.title, list: (n) => n.title, expected: (r, n) => r[n.title] },
+  { name: 'a one-field path', from: 'items', alias: (n) => [n.count], list: (n) => n.count, expected: (r, n) => r[n.count] },
+  { name: 'svc/id', from: 'items', alias: () => 'svc/id', list: () => 'svc/id', expected: (r) => r['svc/id'] },
+  { name: 'a to-one relation by name', from: 'items', alias: (n) => n.group, list: (n) => n.group, expected: (r, n) => r[n.group] },
+  { name: 'a path through the to-one relation', from: 'items', alias: (n) => [n.group, n.name], list: (_n, key) => ({ [key]: [_n.group, _n.name] }), expected: (r, _n, key) => r[key] },
+  {
+    name: 'a map without q/from (an object read from the same Entity)',
+    from: 'items',
+    alias: (n) => ({ id: [n.group, 'svc/id'], name: [n.group, n.name] }),
+    list: (n, key) => [{ [`${key}-id`]: [n.group, 'svc/id'] }, { [`${key}-name`]: [n.group, n.name] }],
+    expected: (r, _n, key) => ({ id: r[`${key}-id`], name: r[`${key}-name`] }),
+  },
+  { name: 'a count', from: 'groups', alias: (n) => ['q/count', [n.members, 'svc/id']], list: (n, key) => ({ [key]: ['q/count', [n.members, 'svc/id']] }), expected: (r, _n, key) => r[key] },
+  {
+    name: 'a sub-query with q/from as a list, q/limit and q/offset',
+    from: 'groups',
+    alias: (n) => ({ 'q/from': [n.members], 'q/select': { t: [n.title] }, 'q/order-by': byTitle(n), 'q/limit': 2, 'q/offset': 1 }),
+    // The list form of the next form too (a list select names a field once).
+    list: (n) => ({ [n.members]: { 'q/select': [n.title, 'svc/id'], 'q/order-by': byTitle(n), 'q/no-limit': true } }),
+    expected: (r, n) => (Array.isArray(r[n.members]) ? (r[n.members] as unknown[]).slice(1, 3).map((m) => ({ t: isRecord(m) ? m[n.title] : undefined })) : undefined),
+  },
+  {
+    name: 'a sub-query with q/from as a name and "q/limit": "q/no-limit", its select a list',
+    from: 'groups',
+    alias: (n) => ({ 'q/from': n.members, 'q/select': [n.title, 'svc/id'], 'q/order-by': byTitle(n), 'q/limit': 'q/no-limit' }),
+    list: (n) => ({ [n.members]: { 'q/select': [n.title, 'svc/id'], 'q/order-by': byTitle(n), 'q/no-limit': true } }),
+    expected: (r, n) => r[n.members],
+  },
+];
+
+const ITEMS = ['alpha', 'beta', 'gamma', 'delta'];
+
+export default defineCheck({
+  id: 'query.alias-select',
+  name:
+    'q/select as a map from alias (the public API form) answers, under each alias, what the list form answers: a field, a path, an object of paths (no q/from), ' +
+    'a count, a sub-query (q/from a name or a list, q/limit, q/no-limit, q/offset); any mix of them',
+  level: 'MUST',
+  unsupported: 'SHOULD',
+  area: 'query',
+  requirements: ['QUERY-036'],
+  target: 'server',
+  async run(ctx) {
+    await withTestWorkspace(ctx, async ({ names: n }) => {
+      const [group, other] = (await runBatch(
+        ctx,
+        [
+          { command: 'svc.entity/create', args: { type: n.groups, entity: { [n.name]: 'first' } } },
+          { command: 'svc.entity/create', args: { type: n.groups, entity: { [n.name]: 'second' } } },
+        ],
+        'creating two Groups',
+      )) as Array<Record<string, unknown>>;
+      const items = await runBatch(
+        ctx,
+        ITEMS.map((title, i) => ({ command: 'svc.entity/create', args: { type: n.items, entity: { [n.title]: title, [n.count]: i, [n.group]: { 'svc/id': (i === 0 ? other : group)?.['svc/id'] } } } })),
+        'creating Items: one in the second Group, three in the first',
+      );
+      // An Item in no Group: its paths through the relation are null.
+      await run(ctx, { command: 'svc.entity/create', args: { type: n.items, entity: { [n.title]: 'epsilon' } } }, 'creating an Item in no Group');
+      void items;
+      // The answers of the list form, by Database: what every alias form must match.
+      const listAnswer = async (from: 'items' | 'groups', forms: AliasForm[]): Promise<Array<Record<string, unknown>>> => {
+        const select = ['svc/id', ...forms.flatMap((f, i) => {
+          const item = f.list(n, `k${i}`);
+          return Array.isArray(item) && item.every((x) => isRecord(x)) ? item : [item];
+        })];
+        const rows = await run(ctx, { command: 'svc.entity/query', args: { query: { 'q/from': from === 'items' ? n.items : n.groups, 'q/select': select, 'q/order-by': [[['svc/id'], 'q/asc']], 'q/limit': 10 } } } as Command, `the list-form select of ${forms.map((f) => f.name).join(', ')}`);
+        return Array.isArray(rows) ? rows.filter(isRecord) : [];
+      };
+      const pick = fc.uniqueArray(fc.integer({ min: 0, max: FORMS.length - 1 }), { minLength: 1, maxLength: FORMS.length });
+      await checkProperty(
+        ctx,
+        fc.tuple(fc.constantFrom<'items' | 'groups'>('items', 'groups'), pick),
+        async ([from, indexes]) => {
+          const forms = indexes.map((i) => FORMS[i] as AliasForm).filter((f) => f.from === from);
+          if (forms.length === 0) return;
+          const expectedRows = await listAnswer(from, forms);
+          const select: Record<string, Json> = { id: 'svc/id' };
+          forms.forEach((f, i) => (select[`k${i}`] = f.alias(n)));
+          const what = `q/select as the map ${JSON.stringify(select)}`;
+          const res = await ctx.http.command({ command: 'svc.entity/query', args: { query: { 'q/from': from === 'items' ? n.items : n.groups, 'q/select': select, 'q/order-by': [[['svc/id'], 'q/asc']], 'q/limit': 10 } } } as unknown as Command);
+          if (isRefusedKey(res, 'q/select')) throw new CheckUnsupported(['q/select as a map of aliases'], `the target refused ${what}`);
+          const rows = expectSuccess(res, what);
+          if (!Array.isArray(rows) || rows.length !== expectedRows.length) fail(`${what}: expected ${expectedRows.length} Entities as the list form answers, got ${JSON.stringify(rows)?.slice(0, 300)}`, res);
+          rows.forEach((row: unknown, r: number) => {
+            const listRow = expectedRows[r] as Record<string, unknown>;
+            const expected: Record<string, unknown> = { id: listRow['svc/id'] };
+            forms.forEach((f, i) => (expected[`k${i}`] = f.expected(listRow, n, `k${i}`)));
+            if (JSON.stringify(sortKeys(row)) !== JSON.stringify(sortKeys(expected))) {
+              fail(`${what}: Entity ${String(listRow['svc/id'])} answered ${JSON.stringify(row)}, expected ${JSON.stringify(expected)} (what the list form answers, keyed by alias)`, res);
+            }
+          });
+        },
+        { examples: (['items', 'groups'] as const).map((from): [typeof from, number[]] => [from, FORMS.map((_, i) => i)]) },
+      );
+    });
+  },
+});
+
+/** The value with the keys of its objects sorted (an answer's key order is not part of it). */
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (isRecord(value)) return Object.fromEntries(Object.keys(value).sort().map((k) => [k, sortKeys(value[k])]));
+  return value;
+}
