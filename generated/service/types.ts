@@ -26,6 +26,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/schema": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The workspace schema, as `svc.schema/query` answers it, with an ETag.
+         * @description Public API (its official clients read the schema here, and test a token with it;
+         *     `x-svc-choice` to serve it): the body is what `svc.schema/query` answers in `result`,
+         *     without the command envelope. The `ETag` changes whenever the schema does; a request
+         *     whose `If-None-Match` holds the current one is answered 304 without a body, so a client
+         *     caches the schema and asks again cheaply. `with-description` and `with-soft-deleted` are
+         *     taken as the public API takes them; svc-kit keeps no descriptions and no soft-deleted
+         *     Databases, so they change nothing in the answer.
+         */
+        get: operations["getSchema"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/documents/{secret}": {
         parameters: {
             query?: never;
@@ -1177,8 +1203,17 @@ export interface components {
              */
             command: "svc.schema/query";
             correlationId?: components["schemas"]["CorrelationId"];
-            /** @description No arguments are read; an empty object is accepted. */
-            args?: Record<string, never>;
+            /**
+             * @description No arguments are needed. The public API takes `with-description?` and
+             *     `with-soft-deleted?`; svc-kit keeps no descriptions and no soft-deleted Databases, so
+             *     they change nothing in the answer.
+             */
+            args?: {
+                /** @description Ask for descriptions (none are kept). */
+                "with-description?"?: boolean;
+                /** @description Ask for soft-deleted Databases too (none are kept). */
+                "with-soft-deleted?"?: boolean;
+            };
         };
         /**
          * @description `svc.schema/batch` (seen in real clients): change the workspace schema; the operations run
@@ -3245,6 +3280,48 @@ export interface operations {
             413: components["responses"]["CommandTooLarge"];
             415: components["responses"]["CommandUnsupportedMediaType"];
             429: components["responses"]["CommandTooManyRequests"];
+        };
+    };
+    getSchema: {
+        parameters: {
+            query?: {
+                /** @description Ask for descriptions (none are kept; the answer is the same). */
+                "with-description"?: boolean;
+                /** @description Ask for soft-deleted Databases too (none are kept; the answer is the same). */
+                "with-soft-deleted"?: boolean;
+            };
+            header?: {
+                /** @description An `ETag` of an earlier answer; when it is the current one, the answer is 304. */
+                "If-None-Match"?: string;
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The workspace schema. */
+            200: {
+                headers: {
+                    /** @description The version of the schema (a quoted string); it changes with every schema change. */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WorkspaceSchema"];
+                };
+            };
+            /** @description The schema did not change since the `ETag` given in `If-None-Match`; no body. */
+            304: {
+                headers: {
+                    /** @description The current `ETag` (the one given). */
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getDocument: {

@@ -52,6 +52,7 @@ import queryNoLimit from './server/query-no-limit.js';
 import queryNoLimitValue from './server/query-no-limit-value.js';
 import queryOffset from './server/query-offset.js';
 import queryAliasSelect from './server/query-alias-select.js';
+import schemaGetSchema from './server/schema-get-schema.js';
 import commandParamsNull from './server/command-params-null.js';
 import queryInListLimit from './server/query-in-list-limit.js';
 import { consistencyChecks } from './consistency/index.js';
@@ -117,6 +118,7 @@ export const serverChecks: readonly Check[] = [
   envelopeNotACommand,
   errorsUnknownType,
   schemaQueryWithoutArgs,
+  schemaGetSchema,
   schemaListsUserType,
   // Checks that build their own test Databases (conformance/src/workspace.ts): schema, then the
   // commands one by one, then queries, paging, batches, bad input and the model-based properties.

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { AddIntegrationAccountData, AddIntegrationAccountErrors, AddIntegrationAccountResponses, AddIntegrationSourceData, AddIntegrationSourceErrors, AddIntegrationSourceResponses, AddWebhookData, AddWebhookErrors, AddWebhookResponses, DeleteIntegrationAccountData, DeleteIntegrationAccountErrors, DeleteIntegrationAccountResponses, DeleteIntegrationSourceData, DeleteIntegrationSourceErrors, DeleteIntegrationSourceResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, DownloadFileData, DownloadFileErrors, DownloadFileResponses, FinishIntegrationOAuthData, FinishIntegrationOAuthErrors, FinishIntegrationOAuthResponses, GetDocumentData, GetDocumentErrors, GetDocumentResponses, GetGraphqlSchemaData, GetGraphqlSchemaErrors, GetGraphqlSchemaResponses, GetIntegrationAccountData, GetIntegrationAccountErrors, GetIntegrationAccountResponses, GetIntegrationDatalistData, GetIntegrationDatalistErrors, GetIntegrationDatalistResponses, GetIntegrationLogoData, GetIntegrationLogoErrors, GetIntegrationLogoResponses, GetIntegrationSourceData, GetIntegrationSourceErrors, GetIntegrationSourceResponses, GetIntegrationSyncData, GetIntegrationSyncErrors, GetIntegrationSyncResponses, ListIntegrationAccountsData, ListIntegrationAccountsErrors, ListIntegrationAccountsResponses, ListIntegrationSourcesData, ListIntegrationSourcesErrors, ListIntegrationSourcesResponses, ListIntegrationSyncsData, ListIntegrationSyncsErrors, ListIntegrationSyncsResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, PutDocumentData, PutDocumentErrors, PutDocumentResponses, ReceiveIntegrationEventData, ReceiveIntegrationEventErrors, ReceiveIntegrationEventResponses, RunCommandsData, RunCommandsErrors, RunCommandsResponses, RunDocumentCommandData, RunDocumentCommandErrors, RunDocumentCommandResponses, RunGraphqlData, RunGraphqlErrors, RunGraphqlResponses, RunIntegrationActionData, RunIntegrationActionErrors, RunIntegrationActionResponses, StartIntegrationOAuthData, StartIntegrationOAuthErrors, StartIntegrationOAuthResponses, StartIntegrationSyncData, StartIntegrationSyncErrors, StartIntegrationSyncResponses, UpdateIntegrationSourceData, UpdateIntegrationSourceErrors, UpdateIntegrationSourceResponses } from './types.gen.js';
+import type { AddIntegrationAccountData, AddIntegrationAccountErrors, AddIntegrationAccountResponses, AddIntegrationSourceData, AddIntegrationSourceErrors, AddIntegrationSourceResponses, AddWebhookData, AddWebhookErrors, AddWebhookResponses, DeleteIntegrationAccountData, DeleteIntegrationAccountErrors, DeleteIntegrationAccountResponses, DeleteIntegrationSourceData, DeleteIntegrationSourceErrors, DeleteIntegrationSourceResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, DownloadFileData, DownloadFileErrors, DownloadFileResponses, FinishIntegrationOAuthData, FinishIntegrationOAuthErrors, FinishIntegrationOAuthResponses, GetDocumentData, GetDocumentErrors, GetDocumentResponses, GetGraphqlSchemaData, GetGraphqlSchemaErrors, GetGraphqlSchemaResponses, GetIntegrationAccountData, GetIntegrationAccountErrors, GetIntegrationAccountResponses, GetIntegrationDatalistData, GetIntegrationDatalistErrors, GetIntegrationDatalistResponses, GetIntegrationLogoData, GetIntegrationLogoErrors, GetIntegrationLogoResponses, GetIntegrationSourceData, GetIntegrationSourceErrors, GetIntegrationSourceResponses, GetIntegrationSyncData, GetIntegrationSyncErrors, GetIntegrationSyncResponses, GetSchemaData, GetSchemaErrors, GetSchemaResponses, ListIntegrationAccountsData, ListIntegrationAccountsErrors, ListIntegrationAccountsResponses, ListIntegrationSourcesData, ListIntegrationSourcesErrors, ListIntegrationSourcesResponses, ListIntegrationSyncsData, ListIntegrationSyncsErrors, ListIntegrationSyncsResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, PutDocumentData, PutDocumentErrors, PutDocumentResponses, ReceiveIntegrationEventData, ReceiveIntegrationEventErrors, ReceiveIntegrationEventResponses, RunCommandsData, RunCommandsErrors, RunCommandsResponses, RunDocumentCommandData, RunDocumentCommandErrors, RunDocumentCommandResponses, RunGraphqlData, RunGraphqlErrors, RunGraphqlResponses, RunIntegrationActionData, RunIntegrationActionErrors, RunIntegrationActionResponses, StartIntegrationOAuthData, StartIntegrationOAuthErrors, StartIntegrationOAuthResponses, StartIntegrationSyncData, StartIntegrationSyncErrors, StartIntegrationSyncResponses, UpdateIntegrationSourceData, UpdateIntegrationSourceErrors, UpdateIntegrationSourceResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -34,6 +34,24 @@ export const runCommands = <ThrowOnError extends boolean = false>(options: Optio
         'Content-Type': 'application/json',
         ...options.headers
     }
+});
+
+/**
+ * The workspace schema, as `svc.schema/query` answers it, with an ETag.
+ *
+ * Public API (its official clients read the schema here, and test a token with it;
+ * `x-svc-choice` to serve it): the body is what `svc.schema/query` answers in `result`,
+ * without the command envelope. The `ETag` changes whenever the schema does; a request
+ * whose `If-None-Match` holds the current one is answered 304 without a body, so a client
+ * caches the schema and asks again cheaply. `with-description` and `with-soft-deleted` are
+ * taken as the public API takes them; svc-kit keeps no descriptions and no soft-deleted
+ * Databases, so they change nothing in the answer.
+ *
+ */
+export const getSchema = <ThrowOnError extends boolean = false>(options?: Options<GetSchemaData, ThrowOnError>) => (options?.client ?? client).get<GetSchemaResponses, GetSchemaErrors, ThrowOnError>({
+    security: [{ name: 'Authorization', type: 'apiKey' }],
+    url: '/api/schema',
+    ...options
 });
 
 /**

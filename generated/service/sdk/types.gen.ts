@@ -386,10 +386,20 @@ export type SchemaQueryCommand = {
     command: 'svc.schema/query';
     correlationId?: CorrelationId;
     /**
-     * No arguments are read; an empty object is accepted.
+     * No arguments are needed. The public API takes `with-description?` and
+     * `with-soft-deleted?`; svc-kit keeps no descriptions and no soft-deleted Databases, so
+     * they change nothing in the answer.
+     *
      */
     args?: {
-        [key: string]: unknown;
+        /**
+         * Ask for descriptions (none are kept).
+         */
+        'with-description?'?: boolean;
+        /**
+         * Ask for soft-deleted Databases too (none are kept).
+         */
+        'with-soft-deleted?'?: boolean;
     };
 };
 
@@ -1842,6 +1852,54 @@ export type RunCommandsResponses = {
 };
 
 export type RunCommandsResponse = RunCommandsResponses[keyof RunCommandsResponses];
+
+export type GetSchemaData = {
+    body?: never;
+    headers?: {
+        /**
+         * An `ETag` of an earlier answer; when it is the current one, the answer is 304.
+         */
+        'If-None-Match'?: string;
+    };
+    path?: never;
+    query?: {
+        /**
+         * Ask for descriptions (none are kept; the answer is the same).
+         */
+        'with-description'?: boolean;
+        /**
+         * Ask for soft-deleted Databases too (none are kept; the answer is the same).
+         */
+        'with-soft-deleted'?: boolean;
+    };
+    url: '/api/schema';
+};
+
+export type GetSchemaErrors = {
+    /**
+     * Invalid parameter or body; `data.field` names the offending part.
+     */
+    400: ErrorBody;
+    /**
+     * Missing or unknown API token.
+     */
+    401: ErrorBody;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorBody;
+};
+
+export type GetSchemaError = GetSchemaErrors[keyof GetSchemaErrors];
+
+export type GetSchemaResponses = {
+    /**
+     * The workspace schema.
+     */
+    200: WorkspaceSchema;
+};
+
+export type GetSchemaResponse = GetSchemaResponses[keyof GetSchemaResponses];
 
 export type GetDocumentData = {
     body?: never;

@@ -8,6 +8,7 @@ import type { Caller } from '../commands/context.js';
 import { SERVICE_SPEC_PATH } from '../api/spec-document.js';
 import { documentRequestGuard, documentRoutes } from '../documents/routes.js';
 import { graphqlRoutes, publicFileRoutes } from '../graphql/routes.js';
+import { schemaRoutes } from '../model/schema-route.js';
 import { integrationPublicRoutes, integrationRoutes } from '../integrations/routes/index.js';
 import type { ServerContext } from '../server-context.js';
 import { webhookRoutes } from '../webhooks/routes.js';
@@ -115,6 +116,7 @@ export function createApp(options: AppOptions): express.Express {
       }
     }),
   );
+  app.use(schemaRoutes(options));
   app.use(documentRoutes(options));
   app.use(webhookRoutes(options));
   app.use(graphqlRoutes(options));

@@ -71,6 +71,7 @@ function fieldCreate(n: TestNames, name: string): Command {
 export const ACCESS_ACTIONS: readonly AccessAction[] = [
   { id: 'entity-query', what: 'svc.entity/query', needs: 'reader', channel: 'command', traces: [], send: (ctx, auth, n) => command(ctx, auth, query(n)) },
   { id: 'schema-query', what: 'svc.schema/query', needs: 'reader', channel: 'command', traces: [], send: (ctx, auth) => command(ctx, auth, { command: 'svc.schema/query' }) },
+  { id: 'schema-get', what: 'GET /api/schema', needs: 'reader', channel: 'http', traces: [], send: (ctx, auth) => ctx.http.request({ method: 'GET', path: '/api/schema', auth: { header: `Token ${auth}` } }) },
   {
     id: 'document-read',
     what: 'GET /api/documents/{secret} of a document the Architect wrote',

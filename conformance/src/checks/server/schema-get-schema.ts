@@ -1,0 +1,77 @@
+import { expectSuccess, expectStatus, fail } from '../../assert.js';
+import { CheckUnsupported, defineCheck, type CheckContext } from '../../check.js';
+import type { HttpResponse } from '../../http.js';
+import { isRecord } from '../../shapes.js';
+import { isRefusedKey, isUnservedRoute } from '../../support.js';
+import { dropTypes, schemaBatch, uniqueSpaceName, type Command } from '../../workspace.js';
+
+/** Other checks change the schema at the same time: a read is retried until it saw one version. */
+const ATTEMPTS = 5;
+
+const etagOf = (res: HttpResponse): string | undefined => res.headers['etag'];
+
+/**
+ * GET /api/schema and svc.schema/query with `args` read while the schema stood still: two GETs
+ * with the same ETag around the command. Answers the GET's body and ETag and the command's result.
+ */
+async function stableReads(ctx: CheckContext, args: Record<string, unknown> | undefined, query = ''): Promise<{ body: unknown; etag: string; result: unknown; res: HttpResponse }> {
+  for (let attempt = 1; ; attempt++) {
+    const first = await ctx.http.get(`/api/schema${query}`);
+    if (isUnservedRoute(first)) throw new CheckUnsupported(['GET /api/schema'], `answered ${first.status}`);
+    expectStatus(first, 200, `GET /api/schema${query}`);
+    const etag = etagOf(first);
+    if (etag === undefined || !/^(W\/)?"[^"]*"$/.test(etag)) fail(`GET /api/schema${query} answered no ETag (a quoted string), got ${JSON.stringify(etag)}`, first);
+    const commandRes = await ctx.http.command({ command: 'svc.schema/query', ...(args ? { args } : {}) } as Command);
+    if (args && isRefusedKey(commandRes, Object.keys(args)[0] as string)) throw new CheckUnsupported([`svc.schema/query with ${JSON.stringify(args)}`], 'refused as unknown');
+    const result = expectSuccess(commandRes, `svc.schema/query${args ? ` with ${JSON.stringify(args)}` : ''}`);
+    const again = await ctx.http.get(`/api/schema${query}`);
+    expectStatus(again, 200, `GET /api/schema${query}`);
+    if (etagOf(again) === etag || attempt >= ATTEMPTS) return { body: again.json, etag, result, res: again };
+  }
+}
+
+export default defineCheck({
+  id: 'schema.get-schema',
+  name:
+    'GET /api/schema answers what svc.schema/query answers in result, with an ETag; If-None-Match with that ETag (also weak, in a list) answers 304 without a body ' +
+    'until the schema changes, then 200 with a new ETag listing the change; with-description and with-soft-deleted are taken, and svc.schema/query takes with-description? and with-soft-deleted?',
+  level: 'MUST',
+  unsupported: 'SHOULD',
+  area: 'schema',
+  requirements: ['SCHEMA-027', 'SCHEMA-028'],
+  target: 'server',
+  async run(ctx) {
+    const plain = await stableReads(ctx, undefined);
+    if (JSON.stringify(plain.body) !== JSON.stringify(plain.result)) {
+      fail(`GET /api/schema answered a body other than the result of svc.schema/query read between two GETs of the same ETag ${plain.etag}: ${JSON.stringify(plain.body).slice(0, 200)} vs ${JSON.stringify(plain.result).slice(0, 200)}`, plain.res);
+    }
+    for (const header of [plain.etag, `W/${plain.etag}`, `"other", ${plain.etag}`]) {
+      const res = await ctx.http.get('/api/schema', { headers: { 'If-None-Match': header } });
+      // Another check may have changed the schema meanwhile: then 200 with another ETag is right.
+      if (res.status === 200 && etagOf(res) !== plain.etag) continue;
+      if (res.status !== 304) fail(`GET /api/schema with If-None-Match: ${header} (the current ETag) answered ${res.status}, expected 304`, res);
+      if (res.text.length > 0) fail(`GET /api/schema answered 304 with a body of ${res.text.length} characters; a 304 has none`, res);
+    }
+    const stale = await ctx.http.get('/api/schema', { headers: { 'If-None-Match': '"not-the-current-one"' } });
+    expectStatus(stale, 200, 'GET /api/schema with If-None-Match of another ETag');
+
+    // A schema change of this check's own: the old ETag gets the new schema.
+    const space = uniqueSpaceName(ctx);
+    const name = `${space}/Probes`;
+    expectSuccess(await schemaBatch(ctx, [{ command: 'schema.type/create', args: { 'svc/name': name, 'svc/fields': [{ 'svc/name': `${space}/Name`, 'svc/type': 'svc/text' }] } }]), `creating ${name}`);
+    try {
+      const after = await ctx.http.get('/api/schema', { headers: { 'If-None-Match': plain.etag } });
+      expectStatus(after, 200, `GET /api/schema with the ETag read before ${name} was created`);
+      if (etagOf(after) === plain.etag) fail(`after ${name} was created, GET /api/schema answered the ETag of before (${plain.etag})`, after);
+      const types = isRecord(after.json) && Array.isArray(after.json['svc/types']) ? after.json['svc/types'] : [];
+      if (!types.some((t: unknown) => isRecord(t) && t['svc/name'] === name)) fail(`after ${name} was created, GET /api/schema does not list it`, after);
+    } finally {
+      await dropTypes(ctx, [name]);
+    }
+
+    // The public API's parameters: the same schema.
+    const described = await stableReads(ctx, { 'with-description?': true }, '?with-description=true&with-soft-deleted=false');
+    if (!isRecord(described.body) || !Array.isArray(described.body['svc/types'])) fail('GET /api/schema?with-description=true answered no svc/types', described.res);
+    if (!isRecord(described.result) || !Array.isArray(described.result['svc/types'])) fail('svc.schema/query with {"with-description?": true} answered no svc/types', described.res);
+  },
+});
