@@ -88,7 +88,7 @@ describe.each(storages)('HTTP layer on $name', (storage) => {
     expect(res.status).toBe(400);
     const body = await res.json();
     expect(body.result.data.field).toBe('/args/params');
-    expect(body.result.message).toBe('Invalid request: /args/params must be object.');
+    expect(body.result.message).toBe('Invalid request: /args/params must be object or null.');
   });
 
   it('refuses bodies nested too deeply with 400, before anything walks them', async () => {

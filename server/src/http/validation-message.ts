@@ -60,5 +60,27 @@ export function relevantIssues(issues: ValidatorIssue[], body?: unknown, route =
   // "must be array" at the root is the other branch of "one command or an array of commands".
   const meaningful = specific.filter((i) => !(i.message === 'must be array' && (i.path === '/body' || i.path === '/body/')));
   const chosen = meaningful.length > 0 ? meaningful : notNoise.length > 0 ? notNoise : unique;
-  return chosen.sort((a, b) => (b.path ?? '').split('/').length - (a.path ?? '').split('/').length);
+  return mergeTypeIssues(chosen).sort((a, b) => (b.path ?? '').split('/').length - (a.path ?? '').split('/').length);
+}
+
+const TYPE_ISSUE = /^must be (\w+)$/;
+
+/** "must be object" and "must be null" at one path (the branches of an anyOf) become "must be object or null". */
+function mergeTypeIssues(issues: ValidatorIssue[]): ValidatorIssue[] {
+  const types = new Map<string, string[]>();
+  for (const issue of issues) {
+    const type = TYPE_ISSUE.exec(issue.message ?? '')?.[1];
+    if (type) types.set(issue.path ?? '', [...(types.get(issue.path ?? '') ?? []), type]);
+  }
+  const out: ValidatorIssue[] = [];
+  for (const issue of issues) {
+    const all = types.get(issue.path ?? '');
+    if (!TYPE_ISSUE.test(issue.message ?? '') || !all || all.length < 2) {
+      out.push(issue);
+      continue;
+    }
+    if (all[0] !== TYPE_ISSUE.exec(issue.message ?? '')?.[1]) continue;
+    out.push({ path: issue.path, message: `must be ${all.join(' or ')}` });
+  }
+  return out;
 }
