@@ -54,6 +54,8 @@ import queryOffset from './server/query-offset.js';
 import queryAliasSelect from './server/query-alias-select.js';
 import schemaGetSchema from './server/schema-get-schema.js';
 import commandParamsNull from './server/command-params-null.js';
+import commandArrayPartialFailure from './server/command-array-partial-failure.js';
+import commandDidYouMean from './server/command-did-you-mean.js';
 import queryInListLimit from './server/query-in-list-limit.js';
 import { consistencyChecks } from './consistency/index.js';
 import { documentsChecks } from './documents/index.js';
@@ -92,6 +94,8 @@ export const workspaceChecks: readonly Check[] = [
   queryOffset,
   queryAliasSelect,
   commandParamsNull,
+  commandArrayPartialFailure,
+  commandDidYouMean,
   queryInListLimit,
   pagingCursorRule,
   commandBatchInOrder,

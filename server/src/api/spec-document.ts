@@ -13,6 +13,9 @@ interface SpecShape {
 
 const spec = parse(readFileSync(SERVICE_SPEC_PATH, 'utf8')) as SpecShape;
 
+/** The whole document, for a validator of a part of it (server/src/http/command-validation.ts). */
+export const SPEC_DOCUMENT: Readonly<Record<string, unknown>> = spec as unknown as Record<string, unknown>;
+
 function discriminatorValues(schema: string): string[] {
   return Object.keys(spec.components.schemas[schema]?.discriminator?.mapping ?? {});
 }

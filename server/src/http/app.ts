@@ -16,7 +16,8 @@ import { settingsPage } from '../webhooks/settings-page.js';
 import { accessLevels } from './access.js';
 import { depthLimit } from './depth-limit.js';
 import { refuseBadTextInBody, refuseBadTextInQuery } from './text-guard.js';
-import { errorHandler, send } from './errors.js';
+import { commandIssues } from './command-validation.js';
+import { errorHandler, malformedCommand, send } from './errors.js';
 import { admitHeavy, isHeavyCommandRequest, type Release } from './heavy-requests.js';
 import { sendAnswer } from './json-stream.js';
 import { authenticate } from './tokens.js';
@@ -32,6 +33,38 @@ function asyncRoute(fn: (req: Request, res: Authed) => Promise<void>) {
   return (req: Request, res: Response, next: NextFunction) => {
     fn(req, res as Authed).catch(next);
   };
+}
+
+/** The most commands of one array request (CommandRequest's maxItems). */
+const MAX_COMMANDS = 1000;
+
+/**
+ * Runs a command request and answers it: one command, or an array of them in order. `failures`
+ * holds, by position, the failure of each malformed command of an array (it does not run).
+ */
+async function runCommands(options: AppOptions, body: CommandRequest, res: Authed, failures: Array<Failure | undefined> = []): Promise<void> {
+  const caller = res.locals.caller;
+  let release: Release | undefined;
+  if (isHeavyCommandRequest(body)) {
+    release = await admitHeavy(options.heavyRequests, res, caller);
+    if (!release) return;
+  }
+  try {
+    let answer: unknown;
+    if (Array.isArray(body)) {
+      const results = [];
+      for (const [i, command] of body.entries()) {
+        const failure = failures[i];
+        results.push(failure ? { success: false, result: failure.toResult() } : await options.commands.run(command, caller));
+      }
+      answer = results;
+    } else {
+      answer = await options.commands.run(body, caller);
+    }
+    await sendAnswer(options, res, 200, answer);
+  } finally {
+    release?.();
+  }
 }
 
 export function createApp(options: AppOptions): express.Express {
@@ -79,6 +112,16 @@ export function createApp(options: AppOptions): express.Express {
   app.use('/api', express.json({ limit: options.bodyLimitBytes ?? 1024 * 1024, strict: false, type: ['application/json', 'application/*+json'] }));
   app.use('/api', depthLimit());
   app.use('/api', refuseBadTextInBody());
+  // An array of commands of which some are malformed: those fail alone, each with its own error,
+  // and the others run (as the public API answers); the request is not refused whole.
+  app.post('/api/commands', (req: Request, res: Response, next: NextFunction) => {
+    const body: unknown = req.body;
+    if (!Array.isArray(body) || body.length === 0 || body.length > MAX_COMMANDS) return next();
+    const issues = body.map((command) => commandIssues(command));
+    if (issues.every((list) => list.length === 0)) return next();
+    const failures = issues.map((list, i) => (list.length === 0 ? undefined : malformedCommand(body[i], list)));
+    runCommands(options, body as CommandRequest, res as Authed, failures).catch(next);
+  });
   app.use(
     OpenApiValidator.middleware({
       apiSpec: SERVICE_SPEC_PATH,
@@ -91,31 +134,7 @@ export function createApp(options: AppOptions): express.Express {
   );
   app.use(accessLevels());
 
-  app.post(
-    '/api/commands',
-    asyncRoute(async (req, res) => {
-      const body = req.body as CommandRequest;
-      const caller = res.locals.caller;
-      let release: Release | undefined;
-      if (isHeavyCommandRequest(body)) {
-        release = await admitHeavy(options.heavyRequests, res, caller);
-        if (!release) return;
-      }
-      try {
-        let answer: unknown;
-        if (Array.isArray(body)) {
-          const results = [];
-          for (const command of body) results.push(await options.commands.run(command, caller));
-          answer = results;
-        } else {
-          answer = await options.commands.run(body, caller);
-        }
-        await sendAnswer(options, res, 200, answer);
-      } finally {
-        release?.();
-      }
-    }),
-  );
+  app.post('/api/commands', asyncRoute(async (req, res) => runCommands(options, req.body as CommandRequest, res)));
   app.use(schemaRoutes(options));
   app.use(documentRoutes(options));
   app.use(webhookRoutes(options));

@@ -3,6 +3,7 @@
 import type { ErrorRequestHandler, Request, Response } from 'express';
 import { Failure } from '../api/failure.js';
 import type { ErrorBody, ErrorName } from '../api/spec-types.js';
+import { commandIssues } from './command-validation.js';
 import { relevantIssues, type ValidatorIssue } from './validation-message.js';
 
 
@@ -35,6 +36,10 @@ function isGraphqlRequest(req: Request): boolean {
   return req.method === 'POST' && /^\/api\/graphql\/space\/[^/?]+\/?(\?|$)/.test(req.originalUrl);
 }
 
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
 /** `/body/args/query` -> `/args/query`; `/query/format` -> `format`. */
 function fieldOf(path: string | undefined): string {
   if (!path) return '';
@@ -44,7 +49,10 @@ function fieldOf(path: string | undefined): string {
 
 function fromValidator(error: HttpLikeError, req: Request): Failure {
   const status = error.status ?? 400;
-  const issues = relevantIssues(error.errors ?? [], req.body, req.path);
+  // A command is judged again by the schema of the command it names: the request validator
+  // reports every branch of the command union and has no "did you mean" for an unknown key.
+  const own = req.path === '/api/commands' && isPlainObject(req.body) ? commandIssues(req.body) : [];
+  const issues = relevantIssues(own.length > 0 ? own : (error.errors ?? []), req.body, req.path);
   const issue = issues[0];
   const field = fieldOf(issue?.path);
   const summary = issues
@@ -76,6 +84,32 @@ function fromValidator(error: HttpLikeError, req: Request): Failure {
       }, status >= 400 && status < 500 ? status : 400);
     }
   }
+}
+
+/**
+ * The failure of one malformed command of an array (its issues under `/body` are of the command):
+ * `command.error/unknown-command` for a command this server does not have, else
+ * `request.error/invalid-body` naming the first problem, as a malformed single command is named.
+ */
+export function malformedCommand(command: unknown, reported: ValidatorIssue[]): Failure {
+  const name = typeof command === 'object' && command !== null ? (command as Record<string, unknown>)['command'] : undefined;
+  if (reported.length === 1 && reported[0]?.path === '/body/command' && /^must be one of /.test(reported[0].message ?? '')) {
+    return new Failure('command.error/unknown-command', `The command ${JSON.stringify(name) ?? '(none)'} is not supported by this server: command ${reported[0].message}.`, {
+      command: typeof name === 'string' ? name : '',
+      field: 'command',
+    });
+  }
+  const issues = relevantIssues(reported, command, '/api/commands');
+  const issue = issues[0];
+  const field = fieldOf(issue?.path);
+  const summary = issues
+    .slice(0, 5)
+    .map((i) => `${fieldOf(i.path) || 'body'}: ${i.message ?? 'invalid'}`)
+    .join('; ');
+  return new Failure('request.error/invalid-body', `Invalid command: ${field || 'command'} ${issue?.message ?? 'is invalid'}.${issues.length > 1 ? ` All problems: ${summary}.` : ''}`, {
+    field: field || '/',
+    errors: issues.slice(0, 20).map((i) => ({ field: fieldOf(i.path), message: i.message ?? '' })),
+  });
 }
 
 export function toFailure(error: unknown, req: Request): Failure {

@@ -60,7 +60,9 @@ export function relevantIssues(issues: ValidatorIssue[], body?: unknown, route =
   // "must be array" at the root is the other branch of "one command or an array of commands".
   const meaningful = specific.filter((i) => !(i.message === 'must be array' && (i.path === '/body' || i.path === '/body/')));
   const chosen = meaningful.length > 0 ? meaningful : notNoise.length > 0 ? notNoise : unique;
-  return mergeTypeIssues(chosen).sort((a, b) => (b.path ?? '').split('/').length - (a.path ?? '').split('/').length);
+  // An unknown key near a known one first (it is most likely the slip the rest follows from), then the deepest.
+  const hinted = (i: ValidatorIssue) => (/\(did you mean /.test(i.message ?? '') ? 1 : 0);
+  return mergeTypeIssues(chosen).sort((a, b) => hinted(b) - hinted(a) || (b.path ?? '').split('/').length - (a.path ?? '').split('/').length);
 }
 
 const TYPE_ISSUE = /^must be (\w+)$/;
