@@ -260,6 +260,20 @@ describe.each(storages)('queries over more than a page of parents on $name', (st
     for (const list of lists) for (const card of list['Load/Cards']) expect(card['Load/List']['Load/Name']).toBe(list['Load/Name']);
   });
 
+  it('skips q/offset items per parent under q/no-limit when the parents are too many for one branch each', async () => {
+    const read = async (offset: number) => {
+      const answer = await postCommand(server, {
+        command: 'svc.entity/query',
+        args: { query: { 'q/from': 'Load/Cards', 'q/select': ['Load/Name', { 'Load/List': { 'q/select': ['Load/Name'], 'q/no-limit': true, 'q/offset': offset } }], 'q/no-limit': true } },
+      });
+      expect(answer.success, JSON.stringify(answer.result).slice(0, 300)).toBe(true);
+      return answer.result as Array<{ 'Load/List': { 'Load/Name': string } | null }>;
+    };
+    expect((await read(0)).every((card) => card['Load/List'] !== null)).toBe(true);
+    // A to-one relation holds one item: an offset of 1 skips it.
+    expect((await read(1)).every((card) => card['Load/List'] === null)).toBe(true);
+  });
+
   it('streams a large answer (no Content-Length) and sends a small one whole', async () => {
     const post = (query: unknown) =>
       fetch(`${server.baseUrl}/api/commands`, {

@@ -173,6 +173,9 @@ export function build(n: TestNames, f: Fixture, { kind, variant, token }: Descri
         [['q/ends-with-ignoring-case?', [n.done], 'x'], 'q/ends-with-ignoring-case?'],
         [['<', ['q/null?', [n.title]], true], 'q/null?'],
         [['q/and', ['>=', ['q/null?', [n.title]], false]], 'q/null?'],
+        // q/null-or-empty? (public API): compared with = or != only, alone with a field only (a server without it names it as unknown).
+        [['<', ['q/null-or-empty?', [n.title]], true], 'q/null-or-empty?'],
+        [['q/and', ['q/null-or-empty?', [n.title], true]], 'q/null-or-empty?'],
         [['>', ['q/count', [n.title]], 1], 'q/count'],
         [['q/and', ['>', ['q/count', [n.tags, n.name]], 1]], 'q/count'],
         [['q/and', ['=', ['q/count', ['svc/created-by', 'svc/id']], 1]], 'q/count'],

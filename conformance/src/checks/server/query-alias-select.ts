@@ -1,11 +1,11 @@
 import fc from 'fast-check';
-import { expectSuccess, fail } from '../../assert.js';
+import { expectCommandError, expectSuccess, fail } from '../../assert.js';
 import { CheckUnsupported, defineCheck } from '../../check.js';
 import type { TestNames } from '../../model/schema.js';
 import { checkProperty } from '../../property.js';
 import { isRecord } from '../../shapes.js';
 import { isRefusedKey } from '../../support.js';
-import { run, runBatch, withTestWorkspace, type Command } from '../../workspace.js';
+import { run, runBatch, schemaBatch, withTestWorkspace, type Command } from '../../workspace.js';
 
 type Json = unknown;
 
@@ -24,6 +24,9 @@ interface AliasForm {
 }
 
 const byTitle = (n: TestNames) => [[[n.title], 'q/asc']];
+/** The rich text field the check adds to Items. */
+const notesOf = (n: TestNames) => `${n.space}/Notes`;
+const SECRET = 'Collaboration~Documents/secret';
 
 const FORMS: AliasForm[] = [
   { name: 'a field name', from: 'items', alias: (n) => n.title, list: (n) => n.title, expected: (r, n) => r[n.title] },
@@ -38,6 +41,17 @@ const FORMS: AliasForm[] = [
     list: (n, key) => [{ [`${key}-id`]: [n.group, 'svc/id'] }, { [`${key}-name`]: [n.group, n.name] }],
     expected: (r, _n, key) => ({ id: r[`${key}-id`], name: r[`${key}-name`] }),
   },
+  {
+    name: "a rich text's secret by path",
+    from: 'items',
+    alias: (n) => [notesOf(n), SECRET],
+    list: (n) => ({ [notesOf(n)]: [SECRET] }),
+    expected: (r, n) => {
+      const value = r[notesOf(n)];
+      return isRecord(value) ? value[SECRET] : null;
+    },
+  },
+  { name: 'a rich text field by name', from: 'items', alias: (n) => notesOf(n), list: (n) => notesOf(n), expected: (r, n) => r[notesOf(n)] },
   { name: 'a count', from: 'groups', alias: (n) => ['q/count', [n.members, 'svc/id']], list: (n, key) => ({ [key]: ['q/count', [n.members, 'svc/id']] }), expected: (r, _n, key) => r[key] },
   {
     name: 'a sub-query with q/from as a list, q/limit and q/offset',
@@ -54,9 +68,30 @@ const FORMS: AliasForm[] = [
     list: (n) => ({ [n.members]: { 'q/select': [n.title, 'svc/id'], 'q/order-by': byTitle(n), 'q/no-limit': true } }),
     expected: (r, n) => r[n.members],
   },
+  {
+    name: 'a sub-query with q/where',
+    from: 'groups',
+    alias: (n) => ({ 'q/from': n.members, 'q/select': { t: n.title }, 'q/where': ['!=', [n.title], 'beta'], 'q/order-by': byTitle(n), 'q/limit': 10 }),
+    list: (n) => ({ [n.members]: { 'q/select': [n.title, 'svc/id'], 'q/order-by': byTitle(n), 'q/no-limit': true } }),
+    expected: (r, n) => (Array.isArray(r[n.members]) ? (r[n.members] as unknown[]).filter((m) => isRecord(m) && m[n.title] !== 'beta').map((m) => ({ t: isRecord(m) ? m[n.title] : undefined })) : undefined),
+  },
 ];
 
 const ITEMS = ['alpha', 'beta', 'gamma', 'delta'];
+
+/** Maps that are not well formed, on Groups: the error each gets, and what its message names. */
+const REFUSED: Array<{ what: string; alias: string; value: (n: TestNames) => Json; error: string | string[]; names: (n: TestNames) => string[] }> = [
+  { what: 'a path of a number', alias: 'bad-path', value: () => ['svc/id', 7], error: 'entity.error/query-operator-invalid', names: () => ['bad-path'] },
+  { what: 'an empty path', alias: 'empty-path', value: () => [], error: 'entity.error/query-operator-invalid', names: () => ['empty-path'] },
+  // The request schema may refuse this one first (400, naming the alias).
+  { what: 'a number', alias: 'a-number', value: () => 7, error: ['entity.error/query-operator-invalid', 'request.error/invalid-body'], names: () => ['a-number'] },
+  { what: 'q/from of two fields', alias: 'two-froms', value: (n) => ({ 'q/from': [n.members, n.tagged], 'q/select': ['svc/id'], 'q/limit': 1 }), error: 'entity.error/query-operator-invalid', names: () => ['two-froms', 'q/from'] },
+  { what: 'q/from of a number', alias: 'number-from', value: () => ({ 'q/from': 3, 'q/select': ['svc/id'], 'q/limit': 1 }), error: 'entity.error/query-operator-invalid', names: () => ['number-from', 'q/from'] },
+  { what: 'q/from of a text field', alias: 'text-from', value: (n) => ({ 'q/from': n.name, 'q/select': ['svc/id'], 'q/limit': 1 }), error: 'entity.error/query-primitive-field-expr-invalid', names: (n) => [n.name] },
+  { what: 'q/from of an unknown field', alias: 'unknown-from', value: (n) => ({ 'q/from': `${n.space}/Nope`, 'q/select': ['svc/id'], 'q/limit': 1 }), error: 'entity.error/schema-field-not-found', names: (n) => [`${n.space}/Nope`] },
+  { what: 'an unknown field', alias: 'unknown-field', value: (n) => `${n.space}/Nope`, error: 'entity.error/schema-field-not-found', names: (n) => [`${n.space}/Nope`] },
+  { what: 'a sub-query without q/limit', alias: 'no-limit', value: (n) => ({ 'q/from': n.members, 'q/select': ['svc/id'] }), error: 'entity.error/query-limit-expr-not-found', names: () => ['q/limit'] },
+];
 
 export default defineCheck({
   id: 'query.alias-select',
@@ -70,6 +105,7 @@ export default defineCheck({
   target: 'server',
   async run(ctx) {
     await withTestWorkspace(ctx, async ({ names: n }) => {
+      expectSuccess(await schemaBatch(ctx, [{ command: 'schema.field/create', args: { 'svc/holder-type': n.items, 'svc/name': notesOf(n), 'svc/type': 'Collaboration~Documents/Document' } }]), `adding the rich text field ${notesOf(n)}`);
       const [group, other] = (await runBatch(
         ctx,
         [
@@ -121,6 +157,16 @@ export default defineCheck({
         },
         { examples: (['items', 'groups'] as const).map((from): [typeof from, number[]] => [from, FORMS.map((_, i) => i)]) },
       );
+      // Malformed maps: refused with the error of the list form's kind, naming the alias.
+      for (const bad of REFUSED) {
+        const select = { id: 'svc/id', [bad.alias]: bad.value(n) };
+        const what = `q/select as the map ${JSON.stringify(select)} (${bad.what})`;
+        const res = await ctx.http.command({ command: 'svc.entity/query', args: { query: { 'q/from': n.groups, 'q/select': select, 'q/limit': 1 } } } as unknown as Command);
+        const error = expectCommandError(res, what);
+        const expected = Array.isArray(bad.error) ? bad.error : [bad.error];
+        if (!expected.includes(error.name)) fail(`${what}: expected ${expected.join(' or ')}, got ${error.name}: ${error.message}`, res);
+        if (!bad.names(n).some((part) => error.message.includes(part))) fail(`${what}: the message should name ${bad.names(n).join(' or ')}: ${error.message}`, res);
+      }
     });
   },
 });
