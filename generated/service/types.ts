@@ -1858,7 +1858,10 @@ export interface components {
          *     `svc/date-time-range`, `svc/location`, `svc/string`), the rich text type
          *     `Collaboration~Documents/Document`, the file type `file/file`, or the name of another type
          *     (a relation to it, or for enum types a single select / workflow value). `svc/collection?`
-         *     in the meta makes it a collection.
+         *     in the meta makes it a collection. On input the public API's names are taken as aliases
+         *     (`x-svc-choice`): `svc/int` is `svc/integer`, `svc/emoji` is `svc/text`; the schema
+         *     lists the field under svc-kit's name. (`svc/rank` and `svc/json-value` have no type of
+         *     their own here and are refused as unknown types.)
          * @example svc/text
          */
         FieldType: string;
@@ -2072,7 +2075,8 @@ export interface components {
             };
         };
         /**
-         * @description Replace the meta of a field.
+         * @description Replace the meta of a field (`svc/meta`), or set one key of it (`key` and `value`, the
+         *     public API's form: the other keys stay). `svc/relation` and `svc/collection?` never change.
          * @example {
          *       "command": "schema.field/set-meta",
          *       "args": {
@@ -2090,12 +2094,16 @@ export interface components {
              * @enum {string}
              */
             command: "schema.field/set-meta";
-            /** @description The holder type, the field's name and its new meta. */
+            /** @description The holder type, the field's name, and its new meta or one key and its value. */
             args: {
                 "holder-type": components["schemas"]["TypeName"];
                 name: components["schemas"]["FieldName"];
-                "svc/meta": components["schemas"]["FieldMeta"];
-            };
+                "svc/meta"?: components["schemas"]["FieldMeta"];
+                /** @description A key of the meta to set (public API form), e.g. `ui/title?`. */
+                key?: string;
+                /** @description The key's new value. */
+                value?: unknown;
+            } & (unknown | unknown);
         };
         /**
          * @description An option of a single select or workflow enum type.

@@ -53,6 +53,7 @@ import queryNoLimitValue from './server/query-no-limit-value.js';
 import queryOffset from './server/query-offset.js';
 import queryAliasSelect from './server/query-alias-select.js';
 import schemaGetSchema from './server/schema-get-schema.js';
+import schemaPublicApiForms from './server/schema-public-api-forms.js';
 import commandParamsNull from './server/command-params-null.js';
 import commandArrayPartialFailure from './server/command-array-partial-failure.js';
 import commandDidYouMean from './server/command-did-you-mean.js';
@@ -123,6 +124,7 @@ export const serverChecks: readonly Check[] = [
   errorsUnknownType,
   schemaQueryWithoutArgs,
   schemaGetSchema,
+  schemaPublicApiForms,
   schemaListsUserType,
   // Checks that build their own test Databases (conformance/src/workspace.ts): schema, then the
   // commands one by one, then queries, paging, batches, bad input and the model-based properties.

@@ -786,7 +786,10 @@ export type SchemaField = {
  * `svc/date-time-range`, `svc/location`, `svc/string`), the rich text type
  * `Collaboration~Documents/Document`, the file type `file/file`, or the name of another type
  * (a relation to it, or for enum types a single select / workflow value). `svc/collection?`
- * in the meta makes it a collection.
+ * in the meta makes it a collection. On input the public API's names are taken as aliases
+ * (`x-svc-choice`): `svc/int` is `svc/integer`, `svc/emoji` is `svc/text`; the schema
+ * lists the field under svc-kit's name. (`svc/rank` and `svc/json-value` have no type of
+ * their own here and are refused as unknown types.)
  *
  */
 export type FieldType = string;
@@ -977,20 +980,27 @@ export type FieldRenameOp = {
 };
 
 /**
- * Replace the meta of a field.
+ * Replace the meta of a field (`svc/meta`), or set one key of it (`key` and `value`, the
+ * public API's form: the other keys stay). `svc/relation` and `svc/collection?` never change.
+ *
  */
 export type FieldSetMetaOp = {
     /**
      * The operation name.
      */
     command: 'schema.field/set-meta';
-    /**
-     * The holder type, the field's name and its new meta.
-     */
-    args: {
+    args: unknown & {
         'holder-type': TypeName;
         name: FieldName;
-        'svc/meta': FieldMeta;
+        'svc/meta'?: FieldMeta;
+        /**
+         * A key of the meta to set (public API form), e.g. `ui/title?`.
+         */
+        key?: string;
+        /**
+         * The key's new value.
+         */
+        value?: unknown;
     };
 };
 

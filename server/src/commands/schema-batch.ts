@@ -11,6 +11,7 @@ import {
   renameField,
   renameType,
   setFieldMeta,
+  setFieldMetaKey,
 } from '../model/schema-writer.js';
 import type { CommandContext } from './context.js';
 import type { Handler } from './handlers.js';
@@ -41,7 +42,11 @@ async function apply(ctx: CommandContext, op: Operation): Promise<Affected[]> {
     case 'schema.field/rename':
       return named(await renameField(ctx.tx, op.args['holder-type'], op.args['from-name'], op.args['to-name']));
     case 'schema.field/set-meta':
-      return named(await setFieldMeta(ctx.tx, op.args['holder-type'], op.args.name, op.args['svc/meta']));
+      return named(
+        'key' in op.args && op.args.key !== undefined
+          ? await setFieldMetaKey(ctx.tx, op.args['holder-type'], op.args.name, op.args.key, op.args.value)
+          : await setFieldMeta(ctx.tx, op.args['holder-type'], op.args.name, op.args['svc/meta'] ?? {}),
+      );
     case 'schema.enum/create':
       return named(await createEnumType(ctx.tx, { name: op.args['svc/name'], workflow: op.args['svc/workflow?'], values: op.args['svc/values'] }, ctx.caller.userId));
     case 'svc.app/install-mixins':

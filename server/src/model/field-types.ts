@@ -22,6 +22,14 @@ export const PRIMITIVE_FIELD_TYPES = {
 
 export type PrimitiveFieldType = keyof typeof PRIMITIVE_FIELD_TYPES;
 
+/** The public API's names of field types, taken on input as these (spec: FieldType). */
+export const FIELD_TYPE_ALIASES: Readonly<Record<string, PrimitiveFieldType>> = { 'svc/int': 'svc/integer', 'svc/emoji': 'svc/text' };
+
+/** A field type as stored: an alias resolved, any other name as given. */
+export function canonicalFieldType(type: string): string {
+  return Object.hasOwn(FIELD_TYPE_ALIASES, type) ? (FIELD_TYPE_ALIASES[type] as string) : type;
+}
+
 export function isPrimitiveFieldType(type: string): type is PrimitiveFieldType {
   return Object.hasOwn(PRIMITIVE_FIELD_TYPES, type);
 }

@@ -17,6 +17,7 @@ import {
   SYSTEM_FIELDS,
   SYSTEM_FIELD_NAMES,
   USER_TYPE,
+  canonicalFieldType,
   isPrimitiveFieldType,
 } from './field-types.js';
 import { insertEntity } from './entity-writer.js';
@@ -104,7 +105,8 @@ export async function createType(tx: Queryable, spec: TypeSpec): Promise<TypeDef
   return created;
 }
 
-export async function createField(tx: Queryable, holderTypeName: string, spec: FieldSpec): Promise<FieldDef> {
+export async function createField(tx: Queryable, holderTypeName: string, given: FieldSpec): Promise<FieldDef> {
+  const spec: FieldSpec = { ...given, type: canonicalFieldType(given.type) };
   const catalog = await loadCatalog(tx);
   const holder = catalog.byName.get(holderTypeName);
   if (!holder) throw new Failure('schema.error/type-not-found', `There is no type named "${holderTypeName}".`, { name: holderTypeName });
@@ -340,6 +342,12 @@ export async function renameField(tx: Queryable, holderTypeName: string, fromNam
 }
 
 /** Replaces a field's meta; what the storage decides (relation id, collection) is kept. */
+/** Sets one key of a field's meta, keeping the others (the public API's form of set-meta). */
+export async function setFieldMetaKey(tx: Queryable, holderTypeName: string, name: string, key: string, value: unknown): Promise<FieldDef> {
+  const [, field] = await requireField(tx, holderTypeName, name);
+  return setFieldMeta(tx, holderTypeName, name, { ...field.meta, [key]: value });
+}
+
 export async function setFieldMeta(tx: Queryable, holderTypeName: string, name: string, meta: FieldMeta): Promise<FieldDef> {
   const [, field] = await requireField(tx, holderTypeName, name);
   const { 'svc/relation': _relation, 'svc/collection?': _collection, ...rest } = meta;
