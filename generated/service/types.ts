@@ -2153,6 +2153,16 @@ export interface components {
                 "svc/name": components["schemas"]["TypeName"];
                 /** @description Create a workflow state type (adds `workflow/Final`). */
                 "svc/workflow?"?: boolean;
+                /**
+                 * @description Meta of the enum type (public API: `{"svc/type-component?": true}` as its UI sends
+                 *     it), kept in the type's `svc/meta`; `svc/enum?` and `app/mixins` stay the server's.
+                 * @example {
+                 *       "svc/type-component?": true
+                 *     }
+                 */
+                "svc/meta"?: {
+                    [key: string]: unknown;
+                };
                 /** @description The options, in rank order. */
                 "svc/values"?: components["schemas"]["EnumValue"][];
             };

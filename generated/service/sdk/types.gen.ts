@@ -1048,6 +1048,14 @@ export type EnumCreateOp = {
          */
         'svc/workflow?'?: boolean;
         /**
+         * Meta of the enum type (public API: `{"svc/type-component?": true}` as its UI sends
+         * it), kept in the type's `svc/meta`; `svc/enum?` and `app/mixins` stay the server's.
+         *
+         */
+        'svc/meta'?: {
+            [key: string]: unknown;
+        };
+        /**
          * The options, in rank order.
          */
         'svc/values'?: Array<EnumValue>;

@@ -48,7 +48,7 @@ async function apply(ctx: CommandContext, op: Operation): Promise<Affected[]> {
           : await setFieldMeta(ctx.tx, op.args['holder-type'], op.args.name, op.args['svc/meta'] ?? {}),
       );
     case 'schema.enum/create':
-      return named(await createEnumType(ctx.tx, { name: op.args['svc/name'], workflow: op.args['svc/workflow?'], values: op.args['svc/values'] }, ctx.caller.userId));
+      return named(await createEnumType(ctx.tx, { name: op.args['svc/name'], workflow: op.args['svc/workflow?'], values: op.args['svc/values'], meta: op.args['svc/meta'] }, ctx.caller.userId));
     case 'svc.app/install-mixins':
       return (await installMixins(ctx.tx, op.args.types)).flatMap(named);
   }

@@ -167,6 +167,8 @@ export interface EnumSpec {
   name: string;
   workflow?: boolean;
   values?: EnumValue[];
+  /** The client's meta of the type (`svc/type-component?`). */
+  meta?: TypeMeta;
 }
 
 /** An enum type holding single select options or workflow states, with its values. */
@@ -178,7 +180,9 @@ export async function createEnumType(tx: Queryable, spec: EnumSpec, authorId: st
     { name: 'svc/rank', type: 'svc/integer' },
     ...(spec.workflow ? [{ name: 'workflow/Final', type: 'svc/bool' }] : []),
   ];
-  const type = await createType(tx, { name: spec.name, kind: spec.workflow ? 'workflow' : 'enum', fields });
+  // The client's meta, but never over the keys the server keeps.
+  const { 'svc/enum?': _enum, 'app/mixins': _mixins, ...given } = spec.meta ?? {};
+  const type = await createType(tx, { name: spec.name, kind: spec.workflow ? 'workflow' : 'enum', fields, meta: given });
   const catalog = await loadCatalog(tx);
   for (const [rank, value] of (spec.values ?? []).entries()) {
     await insertEntity(tx, catalog, spec.name, { ...value, 'svc/rank': rank }, authorId);

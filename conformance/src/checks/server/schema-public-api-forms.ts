@@ -1,7 +1,8 @@
 /**
  * Schema operations in the public API's forms (spec: FieldType, FieldSetMetaOp): the field type
  * names `svc/int` and `svc/emoji` taken as `svc/integer` and `svc/text`, and
- * `schema.field/set-meta` with one `key` and `value` (the other keys of the meta stay).
+ * `schema.field/set-meta` with one `key` and `value` (the other keys of the meta stay), and
+ * `schema.enum/create` with `svc/meta`.
  */
 import { expectSuccess, fail } from '../../assert.js';
 import { CheckUnsupported, defineCheck } from '../../check.js';
@@ -19,15 +20,16 @@ export default defineCheck({
   id: 'schema.public-api-forms',
   name:
     'The public API forms of schema operations: fields of type svc/int and svc/emoji are created as svc/integer and svc/text and hold such values; ' +
-    'schema.field/set-meta with key and value sets that key and keeps the others',
+    'schema.field/set-meta with key and value sets that key and keeps the others; schema.enum/create with svc/meta keeps that meta on the enum type',
   level: 'MUST',
   unsupported: 'SHOULD',
   area: 'schema',
-  requirements: ['SCHEMA-029', 'SCHEMA-030'],
+  requirements: ['SCHEMA-029', 'SCHEMA-030', 'SCHEMA-031'],
   target: 'server',
   async run(ctx) {
     const space = uniqueSpaceName(ctx);
     const type = `${space}/Forms`;
+    const enumType = `${space}/Kind_${space}/Forms`;
     const field = (alias: string) => `${space}/${alias.replace('svc/', 'F-')}`;
     const made = await schemaBatch(ctx, [
       { command: 'schema.type/create', args: { 'svc/name': type, 'svc/fields': [{ 'svc/name': `${space}/Name`, 'svc/type': 'svc/text', 'svc/meta': { 'ui/title?': true, 'svc/readonly?': false } }] } },
@@ -59,8 +61,15 @@ export default defineCheck({
       const meta = (await readSchema(ctx)).requireField(type, name, 'the field whose meta was set')['svc/meta'] as Record<string, unknown>;
       if (meta['svc/hidden?'] !== true) fail(`after set-meta of svc/hidden? to true the meta of ${name} is ${JSON.stringify(meta)}`, ctx.http.lastExchange?.response);
       if (meta['ui/title?'] !== true) fail(`set-meta of one key dropped the others: the meta of ${name} lost ui/title? (${JSON.stringify(meta)})`, ctx.http.lastExchange?.response);
+
+      const enumRes = await schemaBatch(ctx, [{ command: 'schema.enum/create', args: { 'svc/name': enumType, 'svc/meta': { 'svc/type-component?': true }, 'svc/values': [{ 'enum/name': 'One' }] } }]);
+      if (enumRes.status === 400) throw new CheckUnsupported(['schema.enum/create with svc/meta'], `answered 400: ${JSON.stringify(enumRes.json).slice(0, 200)}`);
+      expectSuccess(enumRes, 'schema.enum/create with svc/meta {svc/type-component?: true}');
+      const enumMeta = (await readSchema(ctx)).requireType(enumType, 'the enum type created with svc/meta')['svc/meta'] as Record<string, unknown>;
+      if (enumMeta['svc/type-component?'] !== true) fail(`the enum type created with svc/meta {svc/type-component?: true} has the meta ${JSON.stringify(enumMeta)}`, ctx.http.lastExchange?.response);
+      if (enumMeta['svc/enum?'] !== true) fail(`the enum type created with svc/meta lost svc/enum?: ${JSON.stringify(enumMeta)}`, ctx.http.lastExchange?.response);
     } finally {
-      await dropTypes(ctx, [type]);
+      await dropTypes(ctx, [enumType, type]);
     }
   },
 });
