@@ -16,14 +16,20 @@ export type SchemaField = Schemas['SchemaField'];
 
 /** The workspace schema with lookups by name. */
 export class SchemaView {
+  /** The types that hold Entities (Databases, enum and system types), by name. */
   readonly byName: Map<string, SchemaType>;
+  /** The primitive field types the schema lists (`svc/primitive?`): names of value types, not of Databases. */
+  readonly primitives: ReadonlySet<string>;
 
   /** `res`: the svc.schema/query exchange, for the curl line of failures. */
   constructor(
     readonly schema: WorkspaceSchema,
     readonly res?: HttpResponse,
   ) {
-    this.byName = new Map(schema['svc/types'].filter((t) => t['svc/deleted?'] !== true).map((t) => [t['svc/name'], t]));
+    const live = schema['svc/types'].filter((t) => t['svc/deleted?'] !== true);
+    const primitive = (t: SchemaType) => t['svc/meta']['svc/primitive?'] === true;
+    this.byName = new Map(live.filter((t) => !primitive(t)).map((t) => [t['svc/name'], t]));
+    this.primitives = new Set(live.filter(primitive).map((t) => t['svc/name']));
   }
 
   type(name: string): SchemaType | undefined {
@@ -64,4 +70,14 @@ export async function readSchema(ctx: CheckContext): Promise<SchemaView> {
   const result = expectSuccess(res, 'reading the workspace schema with svc.schema/query');
   if (!isRecord(result) || !Array.isArray(result['svc/types'])) fail('svc.schema/query answered no {svc/types: [...]}', res);
   return new SchemaView(result as unknown as WorkspaceSchema, res);
+}
+
+/**
+ * The mixins `app/mixins` names: a map `{<mixin>: true}` (the spec's form, the public API's) or a
+ * list of names (an older form), each name as often as it is listed.
+ */
+export function mixinNames(mixins: unknown): string[] {
+  if (Array.isArray(mixins)) return mixins.filter((m): m is string => typeof m === 'string');
+  if (typeof mixins === 'object' && mixins !== null) return Object.entries(mixins).filter(([, on]) => on === true).map(([name]) => name);
+  return [];
 }

@@ -1752,7 +1752,11 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description The workspace schema, as `svc.schema/query` returns it. Always lists `svc/user`.
+         * @description The workspace schema, as `svc.schema/query` returns it. Always lists `svc/user`. As the
+         *     public API lists it (`x-svc-choice`, its clients read it so): a top-level `svc/id`; the
+         *     primitive field types too (`svc/text`, `svc/integer`, ..., `Collaboration~Documents/Document`,
+         *     `file/file`), each with `svc/meta` `{"svc/primitive?": true}` and no fields, so a client
+         *     finds every field's type by name; `app/mixins` as a map.
          * @example {
          *       "svc/version": 12,
          *       "svc/meta": {},
@@ -1763,9 +1767,9 @@ export interface components {
          *           "svc/deleted?": false,
          *           "svc/meta": {
          *             "svc/domain?": true,
-         *             "app/mixins": [
-         *               "comments/comments-mixin"
-         *             ]
+         *             "app/mixins": {
+         *               "comments/comments-mixin": true
+         *             }
          *           },
          *           "svc/fields": [
          *             {
@@ -1782,6 +1786,7 @@ export interface components {
          *     }
          */
         WorkspaceSchema: {
+            "svc/id"?: components["schemas"]["Uuid"];
             /** @description Increases with every schema change. */
             "svc/version": number;
             /** @description Workspace-level metadata. */
@@ -1820,9 +1825,9 @@ export interface components {
          * @description Type metadata.
          * @example {
          *       "svc/domain?": true,
-         *       "app/mixins": [
-         *         "comments/comments-mixin"
-         *       ]
+         *       "app/mixins": {
+         *         "comments/comments-mixin": true
+         *       }
          *     }
          */
         TypeMeta: {
@@ -1830,8 +1835,16 @@ export interface components {
             "svc/domain?"?: boolean;
             /** @description An enum type (values of single select or workflow fields). */
             "svc/enum?"?: boolean;
-            /** @description Installed mixins (`svc/rank-mixin`, `comments/comments-mixin`, `icons/icon-mixin`, `avatars/avatar-mixin`). */
-            "app/mixins"?: string[];
+            /**
+             * @description Installed mixins (`svc/rank-mixin`, `comments/comments-mixin`, `icons/icon-mixin`,
+             *     `avatars/avatar-mixin`). The schema lists them as a map `{<mixin>: true}` (the public
+             *     API's form); `schema.type/create` takes that map or a list of names.
+             */
+            "app/mixins"?: {
+                [key: string]: boolean;
+            } | string[];
+            /** @description A primitive field type (listed with no fields), not a Database. */
+            "svc/primitive?"?: boolean;
         } & {
             [key: string]: unknown;
         };

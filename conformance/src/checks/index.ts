@@ -54,6 +54,7 @@ import queryOffset from './server/query-offset.js';
 import queryAliasSelect from './server/query-alias-select.js';
 import schemaGetSchema from './server/schema-get-schema.js';
 import schemaPublicApiForms from './server/schema-public-api-forms.js';
+import schemaPublicApiShape from './server/schema-public-api-shape.js';
 import commandParamsNull from './server/command-params-null.js';
 import commandArrayPartialFailure from './server/command-array-partial-failure.js';
 import commandDidYouMean from './server/command-did-you-mean.js';
@@ -125,6 +126,7 @@ export const serverChecks: readonly Check[] = [
   schemaQueryWithoutArgs,
   schemaGetSchema,
   schemaPublicApiForms,
+  schemaPublicApiShape,
   schemaListsUserType,
   // Checks that build their own test Databases (conformance/src/workspace.ts): schema, then the
   // commands one by one, then queries, paging, batches, bad input and the model-based properties.

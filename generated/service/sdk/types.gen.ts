@@ -715,9 +715,15 @@ export type EntityUpdate = {
 };
 
 /**
- * The workspace schema, as `svc.schema/query` returns it. Always lists `svc/user`.
+ * The workspace schema, as `svc.schema/query` returns it. Always lists `svc/user`. As the
+ * public API lists it (`x-svc-choice`, its clients read it so): a top-level `svc/id`; the
+ * primitive field types too (`svc/text`, `svc/integer`, ..., `Collaboration~Documents/Document`,
+ * `file/file`), each with `svc/meta` `{"svc/primitive?": true}` and no fields, so a client
+ * finds every field's type by name; `app/mixins` as a map.
+ *
  */
 export type WorkspaceSchema = {
+    'svc/id'?: Uuid;
     /**
      * Increases with every schema change.
      */
@@ -764,9 +770,18 @@ export type TypeMeta = {
      */
     'svc/enum?'?: boolean;
     /**
-     * Installed mixins (`svc/rank-mixin`, `comments/comments-mixin`, `icons/icon-mixin`, `avatars/avatar-mixin`).
+     * Installed mixins (`svc/rank-mixin`, `comments/comments-mixin`, `icons/icon-mixin`,
+     * `avatars/avatar-mixin`). The schema lists them as a map `{<mixin>: true}` (the public
+     * API's form); `schema.type/create` takes that map or a list of names.
+     *
      */
-    'app/mixins'?: Array<string>;
+    'app/mixins'?: {
+        [key: string]: boolean;
+    } | Array<string>;
+    /**
+     * A primitive field type (listed with no fields), not a Database.
+     */
+    'svc/primitive?'?: boolean;
     [key: string]: unknown;
 };
 

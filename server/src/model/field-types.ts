@@ -57,4 +57,11 @@ export const SYSTEM_FIELDS = [
   { name: 'svc/created-by', type: USER_TYPE, column: 'created_by', meta: { 'svc/readonly?': true } },
 ] as const;
 
+/** The mixins of a type's meta: `app/mixins` as a list (stored) or a map `{<mixin>: true}` (the public API's form). */
+export function mixinNames(mixins: unknown): string[] {
+  if (Array.isArray(mixins)) return mixins.filter((m): m is string => typeof m === 'string');
+  if (typeof mixins === 'object' && mixins !== null) return Object.entries(mixins).filter(([, on]) => on === true).map(([name]) => name);
+  return [];
+}
+
 export const SYSTEM_FIELD_NAMES: ReadonlySet<string> = new Set(SYSTEM_FIELDS.map((f) => f.name));

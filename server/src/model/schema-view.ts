@@ -1,14 +1,46 @@
-// The workspace schema as `svc.schema/query` answers it.
-import type { FieldMeta, SchemaField, SchemaType, WorkspaceSchema } from '../api/spec-types.js';
-import type { Catalog, FieldDef } from './catalog.js';
+// The workspace schema as `svc.schema/query` (and `GET /api/schema`) answers it, in the shape the
+// public API's clients read: a top-level `svc/id`, the primitive field types listed as types
+// (`svc/primitive?`, no fields), `app/mixins` as a map, the system fields' marker keys.
+import { createHash } from 'node:crypto';
+import type { FieldMeta, SchemaField, SchemaType, TypeMeta, WorkspaceSchema } from '../api/spec-types.js';
+import type { Catalog, FieldDef, TypeDef } from './catalog.js';
+import { mixinNames, PRIMITIVE_FIELD_TYPES, USER_TYPE } from './field-types.js';
+
+/** The marker key each system field carries in its meta (as the public API marks them). */
+const SYSTEM_MARKERS: Readonly<Record<string, string>> = {
+  'svc/public-id': 'svc/public-id?',
+  'svc/creation-date': 'svc/creation-date?',
+  'svc/modification-date': 'svc/modification-date?',
+};
 
 function fieldMeta(field: FieldDef): FieldMeta {
+  const marker = SYSTEM_MARKERS[field.name];
   return {
     ...field.meta,
+    ...(marker ? { [marker]: true } : {}),
     ...(field.isCollection ? { 'svc/collection?': true } : {}),
     ...(field.relationId && field.storage === 'link' ? { 'svc/relation': field.relationId } : {}),
   };
 }
+
+function typeMeta(type: TypeDef): TypeMeta {
+  return { ...type.meta, 'app/mixins': Object.fromEntries(mixinNames(type.meta['app/mixins']).map((m) => [m, true])) };
+}
+
+/** A UUID (version 4 layout) derived from a text: the same for the same text. */
+function derivedId(text: string): string {
+  const h = createHash('sha256').update(text).digest('hex');
+  return `${h.slice(0, 8)}-${h.slice(8, 12)}-4${h.slice(13, 16)}-${((parseInt(h[16] as string, 16) & 0x3) | 0x8).toString(16)}${h.slice(17, 20)}-${h.slice(20, 32)}`;
+}
+
+/** The primitive field types as the schema lists them (their ids derive from their names). */
+const PRIMITIVE_TYPES: SchemaType[] = Object.keys(PRIMITIVE_FIELD_TYPES).map((name) => ({
+  'svc/name': name,
+  'svc/id': derivedId(`svc-kit primitive type ${name}`),
+  'svc/deleted?': false,
+  'svc/meta': { 'svc/primitive?': true },
+  'svc/fields': [],
+}));
 
 export function schemaView(catalog: Catalog): WorkspaceSchema {
   const types = catalog.types.map(
@@ -16,11 +48,13 @@ export function schemaView(catalog: Catalog): WorkspaceSchema {
       'svc/name': type.name,
       'svc/id': type.id,
       'svc/deleted?': type.deleted,
-      'svc/meta': type.meta,
+      'svc/meta': typeMeta(type),
       'svc/fields': type.fields.map(
         (field): SchemaField => ({ 'svc/name': field.name, 'svc/type': field.fieldType, 'svc/id': field.id, 'svc/meta': fieldMeta(field) }),
       ),
     }),
   );
-  return { 'svc/version': catalog.version, 'svc/meta': {}, 'svc/types': types };
+  // The workspace's id: that of its svc/user type, made once with the workspace.
+  const users = catalog.byName.get(USER_TYPE);
+  return { 'svc/id': derivedId(`svc-kit workspace ${users?.id ?? ''}`), 'svc/version': catalog.version, 'svc/meta': {}, 'svc/types': [...types, ...PRIMITIVE_TYPES] };
 }

@@ -19,6 +19,7 @@ import {
   USER_TYPE,
   canonicalFieldType,
   isPrimitiveFieldType,
+  mixinNames,
 } from './field-types.js';
 import { insertEntity } from './entity-writer.js';
 
@@ -77,8 +78,9 @@ export async function createType(tx: Queryable, spec: TypeSpec): Promise<TypeDef
   const meta: TypeMeta = {
     ...(kind === 'domain' ? { 'svc/domain?': true } : {}),
     ...(kind === 'enum' || kind === 'workflow' ? { 'svc/enum?': true } : {}),
-    'app/mixins': [],
     ...spec.meta,
+    // Stored as a list, whichever form the client gave.
+    'app/mixins': mixinNames(spec.meta?.['app/mixins']),
   };
   await tx.query('INSERT INTO types (id, name, space_id, kind, meta, position) VALUES ($1, $2, $3, $4, $5, $6)', [
     id,
@@ -208,7 +210,7 @@ export async function installMixins(tx: Queryable, types: Record<string, string[
       }
       const type = await typeByName(tx, typeName);
       if (!type) throw new Failure('schema.error/type-not-found', `There is no type named "${typeName}".`, { name: typeName });
-      if ((type.meta['app/mixins'] ?? []).includes(mixin)) continue;
+      if (mixinNames(type.meta['app/mixins']).includes(mixin)) continue;
       if (mixin === COMMENTS_MIXIN) {
         await ensureCommentType(tx);
         await createField(tx, typeName, { name: COMMENTS_FIELD, type: COMMENT_TYPE, meta: { 'svc/collection?': true } });
@@ -216,7 +218,7 @@ export async function installMixins(tx: Queryable, types: Record<string, string[
         const field = MIXIN_FIELDS[mixin] as FieldSpec;
         if (!type.fieldsByName.has(field.name)) await createField(tx, typeName, field);
       }
-      const meta: TypeMeta = { ...type.meta, 'app/mixins': [...(type.meta['app/mixins'] ?? []), mixin] };
+      const meta: TypeMeta = { ...type.meta, 'app/mixins': [...mixinNames(type.meta['app/mixins']), mixin] };
       await tx.query('UPDATE types SET meta = $1 WHERE id = $2', [JSON.stringify(meta), type.id]);
       await tx.query('INSERT INTO extensions (type_id, name, installed_at) VALUES ($1, $2, now())', [type.id, mixin]);
       await bumpVersion(tx);

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { expectSuccess, fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
 import { canonicalJson, type Json } from '../../model/values.js';
-import { readSchema, type SchemaType } from '../../schema-view.js';
+import { mixinNames, readSchema, type SchemaType } from '../../schema-view.js';
 import { isRecord } from '../../shapes.js';
 import { dropTypes, schemaBatch, uniqueSpaceName } from '../../workspace.js';
 
@@ -74,7 +74,7 @@ export default defineCheck({
           if (canonicalJson(meta[key] as Json) !== canonicalJson(value)) fail(`${m.mixin} adds ${m.field} with the meta ${JSON.stringify(meta)}, expected ${key}: ${JSON.stringify(value)}`, ctx.http.lastExchange?.response);
         }
       }
-      const mixins = once['svc/meta']['app/mixins'] ?? [];
+      const mixins = mixinNames(once['svc/meta']['app/mixins']);
       for (const m of MIXINS) {
         if (mixins.filter((x) => x === m.mixin).length !== 1) fail(`after installing it, ${db}'s app/mixins is ${JSON.stringify(mixins)}, expected ${m.mixin} in it once`, ctx.http.lastExchange?.response);
       }

@@ -1,6 +1,6 @@
 import { expectSuccess, fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
-import { readSchema } from '../../schema-view.js';
+import { mixinNames, readSchema } from '../../schema-view.js';
 import { isRecord } from '../../shapes.js';
 import { run, schemaBatch, uniqueSpaceName } from '../../workspace.js';
 import { queryRows } from '../graphql/lib/client.js';
@@ -114,7 +114,7 @@ export default defineCheck({
           fail(`svc.schema/query lists ${renamed}'s field ${field} with the meta ${JSON.stringify(meta)}, expected svc/relation (a UUID)${collection ? ' and svc/collection? true' : ' and no svc/collection? true'}`, ctx.http.lastExchange?.response);
         }
       }
-      if (!schema.field(renamed, 'comments/comments') || !jobs['svc/meta']['app/mixins']?.includes('comments/comments-mixin')) {
+      if (!schema.field(renamed, 'comments/comments') || !mixinNames(jobs['svc/meta']['app/mixins']).includes('comments/comments-mixin')) {
         fail(`after svc.app/install-mixins of comments/comments-mixin, ${renamed} should list the field comments/comments and the mixin in app/mixins`, ctx.http.lastExchange?.response);
       }
       const rows = await run(ctx, { command: 'svc.entity/query', args: { query: { 'q/from': renamed, 'q/select': [`${space}/Name`, 'comments/comments'], 'q/limit': 10 } } }, `reading ${renamed}`);

@@ -5,7 +5,7 @@
  */
 import { isDeepStrictEqual } from 'node:util';
 import { fail } from '../../assert.js';
-import type { SchemaField, SchemaView } from '../../schema-view.js';
+import { mixinNames, type SchemaField, type SchemaView } from '../../schema-view.js';
 import { SYSTEM_FIELDS } from './read.js';
 
 /**
@@ -77,8 +77,8 @@ export function expectFormat(view: SchemaView, database: string, fieldName: stri
 /** The Database must have the mixin in `app/mixins` and its field. */
 export function expectMixin(view: SchemaView, database: string, mixin: string, fieldName: string, what: string): void {
   const type = view.requireType(database, what);
-  const mixins = type['svc/meta']['app/mixins'];
-  if (!Array.isArray(mixins) || !mixins.includes(mixin)) fail(`${what}: Database ${database} should have the mixin ${mixin} in svc/meta app/mixins; it has ${JSON.stringify(mixins ?? [])}`, view.res);
+  const mixins = mixinNames(type['svc/meta']['app/mixins']);
+  if (!mixins.includes(mixin)) fail(`${what}: Database ${database} should have the mixin ${mixin} in svc/meta app/mixins; it has ${JSON.stringify(mixins ?? [])}`, view.res);
   view.requireField(database, fieldName, what);
 }
 
