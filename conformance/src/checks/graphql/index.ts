@@ -3,6 +3,7 @@ import type { Check } from '../../check.js';
 import aliases from './aliases.js';
 import badQuery from './bad-query.js';
 import defaultLimit from './default-limit.js';
+import longLists from './long-lists.js';
 import depthLimit from './depth-limit.js';
 import fieldKinds from './field-kinds.js';
 import fileUrls from './file-urls.js';
@@ -36,6 +37,7 @@ export const graphqlChecks: readonly Check[] = [
   nestingLimit,
   aliases,
   defaultLimit,
+  longLists,
   matchesCommandApi,
   innerLists,
   fileUrls,
