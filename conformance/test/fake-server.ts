@@ -139,7 +139,7 @@ export async function startFakeServer(faults: Faults = {}, token = 'test-token-0
       if (isCommands && req.method === 'POST') handleCommands(req, res, body, faults);
       else if (path === '/api/webhooks/v2' && req.method === 'GET') send(res, 200, []);
       else if (path === '/echo') send(res, 200, { method: req.method, query: url.split('?')[1] ?? '', headers: req.headers, body });
-      else send(res, 404, { name: 'request.error/not-found', message: `No route ${req.method} ${path}.`, data: {} });
+      else send(res, 404, { name: 'route.error/not-found', message: `No route ${req.method} ${path}.`, data: { method: req.method ?? 'GET', path } });
     });
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
