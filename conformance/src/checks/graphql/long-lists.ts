@@ -11,7 +11,7 @@ const BATCH = 100;
 
 export default defineCheck({
   id: 'graphql.long-lists',
-  name: `A list of ${CREATED} Entities (a root list, and a page of it beyond the first thousand through a fragment at the root) answers every Entity in order with its related object, as the command API reads them`,
+  name: `A list of ${CREATED} Entities (a root list with its related objects, a page of it beyond the first thousand, and the list again through a fragment at the root) answers every Entity in order as the command API reads them`,
   level: 'MUST',
   area: 'graphql',
   requirements: ['GQL-001', 'GQL-015', 'GQL-016'],
@@ -39,8 +39,7 @@ export default defineCheck({
       const expected = (Array.isArray(rows) ? rows : []).map((r: unknown) => (isRecord(r) ? `${String(r[n.title])}|${related(r[n.group], n.name)}` : ''));
       if (expected.length !== CREATED) fail(`the command API read ${expected.length} Items, expected ${CREATED}`, ctx.http.lastExchange?.response);
       const res = await postGraphql(ctx, n.space, {
-        // The page beyond the first thousand comes through a fragment spread at the root.
-        query: `{ all: ${GQL.findItems}(limit: ${CREATED}, orderBy: {title: ASC}) { title group { name } } ...Late } fragment Late on Query { late: ${GQL.findItems}(limit: 150, offset: 1050, orderBy: {title: ASC}) { title } }`,
+        query: `{ all: ${GQL.findItems}(limit: ${CREATED}, orderBy: {title: ASC}) { title group { name } } late: ${GQL.findItems}(limit: 150, offset: 1050, orderBy: {title: ASC}) { title } }`,
       });
       const data = expectData(res, `${CREATED} Items in one list`);
       const got = rowsOf(res, data, 'all', `findItems(limit: ${CREATED})`).map((r) => `${String(r['title'])}|${related(r['group'], 'name')}`);
@@ -51,6 +50,16 @@ export default defineCheck({
       const late = rowsOf(res, data, 'late', 'findItems(limit: 150, offset: 1050)').map((r) => String(r['title']));
       const lateExpected = expected.slice(1050, 1200).map((v) => v.split('|')[0]);
       if (late.join() !== lateExpected.join()) fail(`findItems(limit: 150, offset: 1050) answered ${late.length} Items from ${late[0]}, expected ${lateExpected.length} from ${lateExpected[0]}`, res);
+      // The same long list through a fragment spread at the root, beside a field.
+      const spread = await postGraphql(ctx, n.space, {
+        query: `{ first: ${GQL.findItems}(limit: 2, orderBy: {title: ASC}) { title } ...All } fragment All on Query { all: ${GQL.findItems}(limit: ${CREATED}, orderBy: {title: ASC}) { title } }`,
+      });
+      const spreadData = expectData(spread, `${CREATED} Items through a fragment at the root`);
+      const spreadAll = rowsOf(spread, spreadData, 'all', 'findItems through a fragment').map((r) => String(r['title']));
+      const titles = expected.map((v) => v.split('|')[0]);
+      if (spreadAll.join() !== titles.join()) fail(`findItems(limit: ${CREATED}) through a fragment at the root answered ${spreadAll.length} Items, expected the ${CREATED} the command API reads, in order`, spread);
+      const spreadFirst = rowsOf(spread, spreadData, 'first', 'findItems(limit: 2) beside the fragment').map((r) => String(r['title']));
+      if (spreadFirst.join() !== titles.slice(0, 2).join()) fail(`findItems(limit: 2) beside a fragment at the root answered ${spreadFirst.join(', ')}`, spread);
     });
   },
 });
