@@ -1,10 +1,11 @@
 // Admission of heavy requests (spec/service.openapi.yaml, "Shared load"): a request that may read
 // more than a page of Entities (a `q/no-limit` or a `q/limit` over 1001 anywhere in a command
 // request; a GraphQL operation that may return over 10,000 Entities) waits for a slot. One token
-// runs at most PER_TOKEN of them at once and the server at most TOTAL; waiting requests are served
-// round-robin over tokens, so a token that queues many waits behind one that queued one. A token
-// with QUEUE_PER_TOKEN requests waiting is answered 429 `rate.error/too-many-requests` at once.
-// Small requests never wait here.
+// runs at most `perToken` of them at once and the server at most `total` (HEAVY_LIMITS); waiting
+// requests are served round-robin over tokens, so a token that queues many does not keep one that
+// queued one waiting. A token with `queuePerToken` requests waiting is answered 429
+// `rate.error/too-many-requests` at once, and so is a request that waited `waitMs`. Small requests
+// never wait here.
 import type { Response } from 'express';
 import { Failure } from '../api/failure.js';
 import type { Caller } from '../commands/context.js';
