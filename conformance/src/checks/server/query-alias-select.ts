@@ -79,15 +79,21 @@ const FORMS: AliasForm[] = [
 
 const ITEMS = ['alpha', 'beta', 'gamma', 'delta'];
 
-/** Maps that are not well formed, on Groups: the error each gets, and what its message names. */
-const REFUSED: Array<{ what: string; alias: string; value: (n: TestNames) => Json; error: string | string[]; names: (n: TestNames) => string[] }> = [
+/**
+ * Maps that are not well formed (on Groups, or on Items where said): the error each gets, every
+ * part its message names, and the part `data.field` names where the spec gives one.
+ */
+const REFUSED: Array<{ what: string; alias: string; value: (n: TestNames) => Json; error: string | string[]; names: (n: TestNames) => string[]; on?: 'items'; dataField?: string }> = [
   { what: 'a path of a number', alias: 'bad-path', value: () => ['svc/id', 7], error: 'entity.error/query-operator-invalid', names: () => ['bad-path'] },
   { what: 'an empty path', alias: 'empty-path', value: () => [], error: 'entity.error/query-operator-invalid', names: () => ['empty-path'] },
   // The request schema may refuse this one first (400, naming the alias).
   { what: 'a number', alias: 'a-number', value: () => 7, error: ['entity.error/query-operator-invalid', 'request.error/invalid-body'], names: () => ['a-number'] },
-  { what: 'q/from of two fields', alias: 'two-froms', value: (n) => ({ 'q/from': [n.members, n.tagged], 'q/select': ['svc/id'], 'q/limit': 1 }), error: 'entity.error/query-operator-invalid', names: () => ['two-froms', 'q/from'] },
-  { what: 'q/from of a number', alias: 'number-from', value: () => ({ 'q/from': 3, 'q/select': ['svc/id'], 'q/limit': 1 }), error: 'entity.error/query-operator-invalid', names: () => ['number-from', 'q/from'] },
-  { what: 'q/from of a text field', alias: 'text-from', value: (n) => ({ 'q/from': n.name, 'q/select': ['svc/id'], 'q/limit': 1 }), error: 'entity.error/query-primitive-field-expr-invalid', names: (n) => [n.name] },
+  { what: 'q/from of two fields', alias: 'two-froms', value: (n) => ({ 'q/from': [n.members, n.tagged], 'q/select': ['svc/id'], 'q/limit': 1 }), error: 'entity.error/query-operator-invalid', names: () => ['two-froms', 'q/from'], dataField: 'two-froms/q/from' },
+  { what: 'q/from of a number', alias: 'number-from', value: () => ({ 'q/from': 3, 'q/select': ['svc/id'], 'q/limit': 1 }), error: 'entity.error/query-operator-invalid', names: () => ['number-from', 'q/from'], dataField: 'number-from/q/from' },
+  { what: 'q/from of a text field', alias: 'text-from', value: (n) => ({ 'q/from': n.name, 'q/select': ['svc/id'], 'q/limit': 1 }), error: 'entity.error/query-primitive-field-expr-invalid', names: (n) => [n.name, 'text-from'] },
+  { what: "a relation's field through a rich text's secret", alias: 'not-rich', value: (n) => [n.group, SECRET], error: ['entity.error/schema-field-not-found', 'entity.error/query-operator-invalid', 'entity.error/query-primitive-field-expr-invalid'], names: () => [SECRET], on: 'items' },
+  { what: 'a field of a rich text other than its secret', alias: 'rich-id', value: (n) => [notesOf(n), 'svc/id'], error: ['entity.error/query-primitive-field-expr-invalid', 'entity.error/schema-field-not-found', 'entity.error/query-operator-invalid'], names: (n) => [notesOf(n)], on: 'items' },
+  { what: "a path on past a rich text's secret", alias: 'rich-deep', value: (n) => [notesOf(n), SECRET, 'svc/id'], error: ['entity.error/query-primitive-field-expr-invalid', 'entity.error/schema-field-not-found', 'entity.error/query-operator-invalid'], names: (n) => [notesOf(n)], on: 'items' },
   { what: 'q/from of an unknown field', alias: 'unknown-from', value: (n) => ({ 'q/from': `${n.space}/Nope`, 'q/select': ['svc/id'], 'q/limit': 1 }), error: 'entity.error/schema-field-not-found', names: (n) => [`${n.space}/Nope`] },
   { what: 'an unknown field', alias: 'unknown-field', value: (n) => `${n.space}/Nope`, error: 'entity.error/schema-field-not-found', names: (n) => [`${n.space}/Nope`] },
   { what: 'a sub-query without q/limit', alias: 'no-limit', value: (n) => ({ 'q/from': n.members, 'q/select': ['svc/id'] }), error: 'entity.error/query-limit-expr-not-found', names: () => ['q/limit'] },
@@ -161,11 +167,14 @@ export default defineCheck({
       for (const bad of REFUSED) {
         const select = { id: 'svc/id', [bad.alias]: bad.value(n) };
         const what = `q/select as the map ${JSON.stringify(select)} (${bad.what})`;
-        const res = await ctx.http.command({ command: 'svc.entity/query', args: { query: { 'q/from': n.groups, 'q/select': select, 'q/limit': 1 } } } as unknown as Command);
+        const res = await ctx.http.command({ command: 'svc.entity/query', args: { query: { 'q/from': bad.on === 'items' ? n.items : n.groups, 'q/select': select, 'q/limit': 1 } } } as unknown as Command);
         const error = expectCommandError(res, what);
         const expected = Array.isArray(bad.error) ? bad.error : [bad.error];
         if (!expected.includes(error.name)) fail(`${what}: expected ${expected.join(' or ')}, got ${error.name}: ${error.message}`, res);
-        if (!bad.names(n).some((part) => error.message.includes(part))) fail(`${what}: the message should name ${bad.names(n).join(' or ')}: ${error.message}`, res);
+        const missing = bad.names(n).filter((part) => !error.message.includes(part));
+        if (missing.length > 0) fail(`${what}: the message should name ${missing.join(' and ')}: ${error.message}`, res);
+        const field = error.data['field'];
+        if (bad.dataField && !(typeof field === 'string' && field.includes(bad.dataField))) fail(`${what}: data.field should name ${bad.dataField}, got ${JSON.stringify(field)}`, res);
       }
     });
   },
