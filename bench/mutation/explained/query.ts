@@ -13,9 +13,14 @@ const QUERY_REASON = {
   RICH_TEXT:
     'rich text compares with nothing but q/null? (spec/query-semantics.md, Values), which reads the same under either kind; comparing or ordering by the document secret is beyond the spec',
   DEFAULT: 'the function ends right after the switch: falling out of it returns undefined as well',
+  PATH_STEPS: 'a path of the map select with a step that is no name is refused by resolvePath instead, with the same error name, naming the same alias',
 } as const;
 
 export const QUERY: readonly Explanation[] = [
+  ...withReason(QUERY_REASON.PATH_STEPS, [
+    ['server/src/query/select.ts', 'MethodExpression', "value.every((v) => typeof v === 'string')", "value.some(v => typeof v === 'string')"],
+    ['server/src/query/select.ts', 'ConditionalExpression', "typeof v === 'string'", 'true'],
+  ]),
   ...withReason(QUERY_REASON.WHERE, [
     ['server/src/query/execute.ts', 'StringLiteral', "'query'", '""'],
     ['server/src/query/execute.ts', 'StringLiteral', "'q/order-by'", '""'],

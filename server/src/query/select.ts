@@ -159,7 +159,6 @@ function planAlias(catalog: Catalog, type: TypeDef, alias: string, value: unknow
   if (typeof value === 'string') return planAlias(catalog, type, alias, [value], at);
   if (Array.isArray(value)) {
     if (value[0] === 'q/count') return planItem(catalog, type, alias, value, at);
-    // Stryker disable next-line MethodExpression,ConditionalExpression: equivalent: a path with a step that is no name is refused by resolvePath with the same error, naming the same part
     if (value.length === 0 || !value.every((v) => typeof v === 'string')) {
       throw new Failure('entity.error/query-operator-invalid', `${at} must be a field name, a path of field names, a sub-query or a map of aliases; got ${excerpt(value)}.`, { field: at, operator: 'q/select', expr: value as never });
     }
