@@ -2336,7 +2336,7 @@ export interface components {
          *       ]
          *     }
          */
-        DocumentCommand: components["schemas"]["GetDocumentsCommand"] | components["schemas"]["CreateOrUpdateDocumentsCommand"];
+        DocumentCommand: components["schemas"]["GetDocumentsCommand"] | components["schemas"]["CreateOrUpdateDocumentsCommand"] | components["schemas"]["CreateOrAppendDocumentsCommand"];
         /**
          * @description Read many documents; results in request order.
          * @example {
@@ -2384,7 +2384,33 @@ export interface components {
             }[];
         };
         /**
-         * @description An array of documents for `get-documents`; `true` for `create-or-update-documents`.
+         * @description Public API (its MCP server appends with it; `x-svc-choice` to serve it): for each document,
+         *     its content's blocks are added after the blocks the document holds, in the request's
+         *     `format`; a secret no document has gets a new document with that content.
+         * @example {
+         *       "command": "create-or-append-documents",
+         *       "args": [
+         *         {
+         *           "secret": "2e3f4051-6b7c-4d8e-9fa0-1b2c3d4e5f60",
+         *           "content": "One more paragraph."
+         *         }
+         *       ]
+         *     }
+         */
+        CreateOrAppendDocumentsCommand: {
+            /**
+             * @description The command name. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            command: "create-or-append-documents";
+            /** @description The documents to append to. */
+            args: {
+                secret: components["schemas"]["Uuid"];
+                content: components["schemas"]["DocumentContent"];
+            }[];
+        };
+        /**
+         * @description An array of documents for `get-documents`; `true` for `create-or-update-documents` and `create-or-append-documents`.
          * @example true
          */
         DocumentCommandResult: components["schemas"]["Document"][] | components["schemas"]["TrueResult"];

@@ -1195,7 +1195,9 @@ export type DocumentCommand = ({
     command: 'get-documents';
 } & GetDocumentsCommand) | ({
     command: 'create-or-update-documents';
-} & CreateOrUpdateDocumentsCommand);
+} & CreateOrUpdateDocumentsCommand) | ({
+    command: 'create-or-append-documents';
+} & CreateOrAppendDocumentsCommand);
 
 /**
  * Read many documents; results in request order.
@@ -1231,7 +1233,27 @@ export type CreateOrUpdateDocumentsCommand = {
 };
 
 /**
- * An array of documents for `get-documents`; `true` for `create-or-update-documents`.
+ * Public API (its MCP server appends with it; `x-svc-choice` to serve it): for each document,
+ * its content's blocks are added after the blocks the document holds, in the request's
+ * `format`; a secret no document has gets a new document with that content.
+ *
+ */
+export type CreateOrAppendDocumentsCommand = {
+    /**
+     * The command name.
+     */
+    command: 'create-or-append-documents';
+    /**
+     * The documents to append to.
+     */
+    args: Array<{
+        secret: Uuid;
+        content: DocumentContent;
+    }>;
+};
+
+/**
+ * An array of documents for `get-documents`; `true` for `create-or-update-documents` and `create-or-append-documents`.
  */
 export type DocumentCommandResult = Array<Document> | TrueResult;
 

@@ -7,7 +7,7 @@ import type { components } from '../../../generated/service/types.js';
 import { Failure } from '../api/failure.js';
 import type { ServerContext } from '../server-context.js';
 import { decodeContent, encodeContent, isWriteFormat, READ_FORMATS, WRITE_FORMATS, type ReadFormat, type WriteFormat } from './formats.js';
-import { DOCUMENT_BODY_LIMIT_BYTES } from './limits.js';
+import { DOCUMENT_BODY_LIMIT_BYTES, DOCUMENT_LIMIT_BYTES, tooLarge } from './limits.js';
 import { readDocuments, writeDocuments, type DocumentWriteInput } from './store.js';
 
 type Schemas = components['schemas'];
@@ -103,6 +103,25 @@ export function documentRoutes(context: ServerContext): Router {
     }
     if (!isWriteFormat(format)) throw formatUnsupported(format, WRITE_FORMATS);
     const writes = decodeAll(command.args, format);
+    if (command.command === 'create-or-append-documents') {
+      // Each document's blocks, then the new ones; a new secret gets the new content alone.
+      await db.transaction(async (tx) => {
+        // A secret named twice gets both appends, in order.
+        const current = await readDocuments(tx, writes.map((w) => w.secret));
+        const appended = writes.map(({ secret, doc }) => {
+          const before = current.get(secret);
+          const after = before ? before.type.create(before.attrs, before.content.append(doc.content)) : doc;
+          // An append may not grow a document past what one write may hold (its JSON form).
+          const bytes = Buffer.byteLength(JSON.stringify(after.toJSON()));
+          if (bytes > DOCUMENT_LIMIT_BYTES.json) throw tooLarge(bytes, 'json', secret);
+          current.set(secret, after);
+          return { secret, doc: after };
+        });
+        await writeDocuments(tx, appended);
+      });
+      res.json(true);
+      return;
+    }
     await db.transaction((tx) => writeDocuments(tx, writes));
     res.json(true);
   });

@@ -5,6 +5,7 @@ import commentsExtension from './comments-extension.js';
 import commentsSequence from './comments-sequence.js';
 import concurrentWrites from './concurrent-writes.js';
 import defaultFormat from './default-format.js';
+import createOrAppend from './create-or-append.js';
 import htmlRoundTrip from './html-round-trip.js';
 import depthLimit from './depth-limit.js';
 import invalidContent from './invalid-content.js';
@@ -26,6 +27,7 @@ import urlEdges from './url-edges.js';
 export const documentsChecks: readonly Check[] = [
   readWriteFormats,
   defaultFormat,
+  createOrAppend,
   batchCommands,
   notFound,
   unknownFormat,
