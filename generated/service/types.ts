@@ -1964,6 +1964,12 @@ export interface components {
             /** @description Name, meta and fields of the new type. */
             args: {
                 "svc/name": components["schemas"]["TypeName"];
+                /**
+                 * @description The new type's id (public API: a script copying a schema keeps the ids); a new one
+                 *     when absent. An id a type (or field) has already is refused with
+                 *     `schema.error/definition-invalid` naming `svc/id`.
+                 */
+                "svc/id"?: components["schemas"]["Uuid"];
                 "svc/meta"?: components["schemas"]["TypeMeta"];
                 /** @description Fields of the new type. */
                 "svc/fields"?: components["schemas"]["FieldDefinition"][];
@@ -2187,7 +2193,9 @@ export interface components {
          *     emoji: `svc/text` with meta `svc/icon?: true`) and the Avatar extension
          *     `avatars/avatar-mixin` (field `avatar/avatar`, a file: `file/file` with meta
          *     `svc/avatar?: true`). The type's meta `app/mixins` lists each installed mixin once;
-         *     installing one again changes nothing (svc-kit choice).
+         *     installing one again changes nothing (svc-kit choice). The public API's names
+         *     `icon/icon-mixin` and `avatar/avatar-mixin` are taken as `icons/icon-mixin` and
+         *     `avatars/avatar-mixin` (listed under svc-kit's names).
          * @example {
          *       "command": "svc.app/install-mixins",
          *       "args": {

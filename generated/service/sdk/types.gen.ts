@@ -896,6 +896,13 @@ export type TypeCreateOp = {
      */
     args: {
         'svc/name': TypeName;
+        /**
+         * The new type's id (public API: a script copying a schema keeps the ids); a new one
+         * when absent. An id a type (or field) has already is refused with
+         * `schema.error/definition-invalid` naming `svc/id`.
+         *
+         */
+        'svc/id'?: Uuid;
         'svc/meta'?: TypeMeta;
         /**
          * Fields of the new type.
@@ -1084,7 +1091,9 @@ export type EnumCreateOp = {
  * emoji: `svc/text` with meta `svc/icon?: true`) and the Avatar extension
  * `avatars/avatar-mixin` (field `avatar/avatar`, a file: `file/file` with meta
  * `svc/avatar?: true`). The type's meta `app/mixins` lists each installed mixin once;
- * installing one again changes nothing (svc-kit choice).
+ * installing one again changes nothing (svc-kit choice). The public API's names
+ * `icon/icon-mixin` and `avatar/avatar-mixin` are taken as `icons/icon-mixin` and
+ * `avatars/avatar-mixin` (listed under svc-kit's names).
  *
  */
 export type InstallMixinsOp = {

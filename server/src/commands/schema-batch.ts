@@ -27,6 +27,7 @@ async function apply(ctx: CommandContext, op: Operation): Promise<Affected[]> {
       return named(
         await createType(ctx.tx, {
           name: op.args['svc/name'],
+          ...(op.args['svc/id'] !== undefined ? { id: op.args['svc/id'] } : {}),
           meta: op.args['svc/meta'],
           fields: (op.args['svc/fields'] ?? []).map((f) => ({ name: f['svc/name'], type: f['svc/type'], meta: f['svc/meta'] })),
         }),

@@ -31,6 +31,8 @@ export interface FieldSpec {
 
 export interface TypeSpec {
   name: string;
+  /** The id the client gives the type (public API); a new one when absent. */
+  id?: string;
   kind?: TypeKind;
   meta?: TypeMeta;
   fields?: FieldSpec[];
@@ -73,7 +75,11 @@ export async function createType(tx: Queryable, spec: TypeSpec): Promise<TypeDef
   const kind = spec.kind ?? 'domain';
   const spaceName = spec.name.slice(0, spec.name.indexOf('/'));
   const spaceId = kind === 'system' ? null : await ensureSpace(tx, spaceName);
-  const id = randomUUID();
+  const id = spec.id?.toLowerCase() ?? randomUUID();
+  if (spec.id !== undefined) {
+    const taken = await tx.query('SELECT 1 FROM types WHERE id = $1 UNION ALL SELECT 1 FROM fields WHERE id = $1', [id]);
+    if (taken.rows.length > 0) throw new Failure('schema.error/definition-invalid', `The id ${id} is taken by a type or field already; give the new type another svc/id, or none.`, { field: 'svc/id' });
+  }
   const position = await nextPosition(tx, 'types');
   const meta: TypeMeta = {
     ...(kind === 'domain' ? { 'svc/domain?': true } : {}),
@@ -199,12 +205,15 @@ const MIXIN_FIELDS: Record<string, FieldSpec> = {
   [AVATAR_MIXIN]: { name: AVATAR_FIELD, type: 'file/file', meta: { 'svc/avatar?': true } },
 };
 const KNOWN_MIXINS = new Set([COMMENTS_MIXIN, ...Object.keys(MIXIN_FIELDS)]);
+/** The public API's names of mixins, taken as these. */
+const MIXIN_ALIASES: Readonly<Record<string, string>> = { 'icon/icon-mixin': ICON_MIXIN, 'avatar/avatar-mixin': AVATAR_MIXIN };
 
 /** Installs mixins (`svc/rank-mixin`, the Comments extension) on types. */
 export async function installMixins(tx: Queryable, types: Record<string, string[]>): Promise<TypeDef[]> {
   const changed: TypeDef[] = [];
   for (const [typeName, mixins] of Object.entries(types)) {
-    for (const mixin of mixins) {
+    for (const given of mixins) {
+      const mixin = Object.hasOwn(MIXIN_ALIASES, given) ? (MIXIN_ALIASES[given] as string) : given;
       if (!KNOWN_MIXINS.has(mixin)) {
         throw new Failure('schema.error/definition-invalid', `Unknown mixin "${mixin}"; known: ${[...KNOWN_MIXINS].join(', ')}.`, { field: 'types' });
       }

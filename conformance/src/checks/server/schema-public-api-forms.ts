@@ -2,8 +2,10 @@
  * Schema operations in the public API's forms (spec: FieldType, FieldSetMetaOp): the field type
  * names `svc/int` and `svc/emoji` taken as `svc/integer` and `svc/text`, and
  * `schema.field/set-meta` with one `key` and `value` (the other keys of the meta stay), and
- * `schema.enum/create` with `svc/meta`.
+ * `schema.enum/create` with `svc/meta`, `schema.type/create` with `svc/id`, and the mixin names
+ * `icon/icon-mixin` and `avatar/avatar-mixin`.
  */
+import { randomUUID } from 'node:crypto';
 import { expectSuccess, fail } from '../../assert.js';
 import { CheckUnsupported, defineCheck } from '../../check.js';
 import { readSchema } from '../../schema-view.js';
@@ -20,19 +22,21 @@ export default defineCheck({
   id: 'schema.public-api-forms',
   name:
     'The public API forms of schema operations: fields of type svc/int and svc/emoji are created as svc/integer and svc/text and hold such values; ' +
-    'schema.field/set-meta with key and value sets that key and keeps the others; schema.enum/create with svc/meta keeps that meta on the enum type',
+    'schema.field/set-meta with key and value sets that key and keeps the others; schema.enum/create with svc/meta keeps that meta on the enum type; ' +
+    'schema.type/create with svc/id makes the type with that id (a taken id refused naming svc/id); install-mixins takes icon/icon-mixin and avatar/avatar-mixin',
   level: 'MUST',
   unsupported: 'SHOULD',
   area: 'schema',
-  requirements: ['SCHEMA-029', 'SCHEMA-030', 'SCHEMA-031'],
+  requirements: ['SCHEMA-029', 'SCHEMA-030', 'SCHEMA-031', 'SCHEMA-033', 'SCHEMA-034'],
   target: 'server',
   async run(ctx) {
     const space = uniqueSpaceName(ctx);
     const type = `${space}/Forms`;
     const enumType = `${space}/Kind_${space}/Forms`;
     const field = (alias: string) => `${space}/${alias.replace('svc/', 'F-')}`;
+    const typeId = randomUUID();
     const made = await schemaBatch(ctx, [
-      { command: 'schema.type/create', args: { 'svc/name': type, 'svc/fields': [{ 'svc/name': `${space}/Name`, 'svc/type': 'svc/text', 'svc/meta': { 'ui/title?': true, 'svc/readonly?': false } }] } },
+      { command: 'schema.type/create', args: { 'svc/id': typeId, 'svc/name': type, 'svc/fields': [{ 'svc/name': `${space}/Name`, 'svc/type': 'svc/text', 'svc/meta': { 'ui/title?': true, 'svc/readonly?': false } }] } },
       ...ALIASES.map(({ alias }) => ({ command: 'schema.field/create' as const, args: { 'svc/holder-type': type, 'svc/name': field(alias), 'svc/type': alias } })),
     ]);
     try {
@@ -41,6 +45,13 @@ export default defineCheck({
       }
       expectSuccess(made, `creating ${type} with fields of types ${ALIASES.map((a) => a.alias).join(', ')}`);
       const schema = await readSchema(ctx);
+      const listedId = schema.requireType(type, 'the type created with svc/id')['svc/id'];
+      if (listedId !== typeId) fail(`${type} was created with svc/id ${typeId} and is listed with ${listedId}`, ctx.http.lastExchange?.response);
+      const again = await schemaBatch(ctx, [{ command: 'schema.type/create', args: { 'svc/id': typeId, 'svc/name': `${space}/Other` } }]);
+      const againError = isRecord(again.json) && isRecord(again.json['result']) ? again.json['result'] : undefined;
+      if (again.status !== 200 || !againError || againError['name'] !== 'schema.error/definition-invalid' || !JSON.stringify(againError['data']).includes('svc/id')) {
+        fail(`schema.type/create with the svc/id of ${type} should be refused with schema.error/definition-invalid naming svc/id, got ${again.status}: ${JSON.stringify(again.json).slice(0, 300)}`, again);
+      }
       for (const { alias, listed } of ALIASES) {
         const got = schema.requireField(type, field(alias), `the field created with type ${alias}`)['svc/type'];
         if (got !== listed) fail(`a field created with type ${alias} is listed with type ${got}, expected ${listed}`, ctx.http.lastExchange?.response);
@@ -68,6 +79,14 @@ export default defineCheck({
       const enumMeta = (await readSchema(ctx)).requireType(enumType, 'the enum type created with svc/meta')['svc/meta'] as Record<string, unknown>;
       if (enumMeta['svc/type-component?'] !== true) fail(`the enum type created with svc/meta {svc/type-component?: true} has the meta ${JSON.stringify(enumMeta)}`, ctx.http.lastExchange?.response);
       if (enumMeta['svc/enum?'] !== true) fail(`the enum type created with svc/meta lost svc/enum?: ${JSON.stringify(enumMeta)}`, ctx.http.lastExchange?.response);
+
+      const mixins = await schemaBatch(ctx, [{ command: 'svc.app/install-mixins', args: { types: { [type]: ['icon/icon-mixin', 'avatar/avatar-mixin'] } } }]);
+      if (mixins.status === 200 && isRecord(mixins.json) && mixins.json['success'] === false) throw new CheckUnsupported(['the mixin names icon/icon-mixin and avatar/avatar-mixin'], JSON.stringify(mixins.json).slice(0, 200));
+      expectSuccess(mixins, 'svc.app/install-mixins of icon/icon-mixin and avatar/avatar-mixin');
+      const afterMixins = await readSchema(ctx);
+      for (const [mixin, field] of [['icon/icon-mixin', 'icon/icon'], ['avatar/avatar-mixin', 'avatar/avatar']] as const) {
+        if (!afterMixins.field(type, field)) fail(`after installing ${mixin}, ${type} has no field ${field}`, ctx.http.lastExchange?.response);
+      }
     } finally {
       await dropTypes(ctx, [enumType, type]);
     }
