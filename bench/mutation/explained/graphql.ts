@@ -3,7 +3,12 @@ import { withReason, type Explanation } from './explanation.js';
 
 const JSON_KEYS = 'a range or a location always holds its keys; falling through stringifies the same keys (a client parses the string)';
 
+const SLICED_ERRORS =
+  'the fields that can fail are non-null up to the root (find<Plural> and inner lists are [T!]!), so an answer with errors has null data either way, and an empty error list is left out of the answer (execute.ts)';
+
 export const GRAPHQL: readonly Explanation[] = [
+  { file: 'server/src/graphql/sliced-execute.ts', mutator: 'ConditionalExpression', original: 'got === null', replacement: 'true', reason: SLICED_ERRORS },
+  { file: 'server/src/graphql/sliced-execute.ts', mutator: 'ConditionalExpression', original: 'errors.length > 0', replacement: 'true', reason: SLICED_ERRORS },
   { file: 'server/src/graphql/materialize.ts', mutator: 'ConditionalExpression', original: "'start' in v || 'end' in v", replacement: 'false', reason: JSON_KEYS },
   { file: 'server/src/graphql/materialize.ts', mutator: 'ConditionalExpression', original: "'latitude' in v || 'longitude' in v", replacement: 'false', reason: JSON_KEYS },
   ...["value && typeof value === 'object' && !Array.isArray(value)", "value && typeof value === 'object'", "typeof value === 'object'"].map((original) => ({
