@@ -71,9 +71,3 @@ export function commandIssues(command: unknown): ValidatorIssue[] {
     ...inner.flatMap((item, i) => commandIssues(item).map((issue) => ({ ...issue, path: (issue.path ?? '').replace(/^\/body/, `/body/args/commands/${i}`) }))),
   ];
 }
-
-/** Whether a command names a command this server has (its problems are then of its form). */
-export function isKnownCommand(command: unknown): boolean {
-  const name = typeof command === 'object' && command !== null ? (command as Record<string, unknown>)['command'] : undefined;
-  return typeof name === 'string' && validators().byCommand.has(name);
-}

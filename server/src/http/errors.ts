@@ -36,6 +36,14 @@ function isGraphqlRequest(req: Request): boolean {
   return req.method === 'POST' && /^\/api\/graphql\/space\/[^/?]+\/?(\?|$)/.test(req.originalUrl);
 }
 
+/** The first problems of a report, each as `<field>: <message>`. */
+function summaryOf(issues: ValidatorIssue[]): string {
+  return issues
+    .slice(0, 5)
+    .map((i) => `${fieldOf(i.path) || 'body'}: ${i.message ?? 'invalid'}`)
+    .join('; ');
+}
+
 function isPlainObject(value: unknown): value is Record<string, unknown> {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
@@ -55,10 +63,7 @@ function fromValidator(error: HttpLikeError, req: Request): Failure {
   const issues = relevantIssues(own.length > 0 ? own : (error.errors ?? []), req.body, req.path);
   const issue = issues[0];
   const field = fieldOf(issue?.path);
-  const summary = issues
-    .slice(0, 5)
-    .map((i) => `${fieldOf(i.path) || 'body'}: ${i.message ?? 'invalid'}`)
-    .join('; ');
+  const summary = summaryOf(issues);
   switch (status) {
     case 404:
       return new Failure('route.error/not-found', `There is no route ${req.method} ${req.path}.`, { method: req.method, path: req.path }, 404);
@@ -102,10 +107,7 @@ export function malformedCommand(command: unknown, reported: ValidatorIssue[]): 
   const issues = relevantIssues(reported, command, '/api/commands');
   const issue = issues[0];
   const field = fieldOf(issue?.path);
-  const summary = issues
-    .slice(0, 5)
-    .map((i) => `${fieldOf(i.path) || 'body'}: ${i.message ?? 'invalid'}`)
-    .join('; ');
+  const summary = summaryOf(issues);
   return new Failure('request.error/invalid-body', `Invalid command: ${field || 'command'} ${issue?.message ?? 'is invalid'}.${issues.length > 1 ? ` All problems: ${summary}.` : ''}`, {
     field: field || '/',
     errors: issues.slice(0, 20).map((i) => ({ field: fieldOf(i.path), message: i.message ?? '' })),
