@@ -114,9 +114,9 @@ export async function createDatabase(client: Client, space: string = freshSpaceN
   return db;
 }
 
-/** `schema.type/delete` of the Database (its Entities go with it). */
+/** `schema.type/delete` of the Database; `delete-entities?` lets its Entities go with it. */
 export async function deleteDatabase(client: Client, db: TasksDatabase): Promise<void> {
-  await command(client, { command: 'svc.schema/batch', args: { commands: [{ command: 'schema.type/delete', args: { name: db.type } }] } });
+  await command(client, { command: 'svc.schema/batch', args: { commands: [{ command: 'schema.type/delete', args: { name: db.type, 'delete-entities?': true, 'delete-related-fields?': true } }] } });
 }
 
 // ---------------------------------------------------------------- Entities through the command API

@@ -15,6 +15,7 @@ import {
   deleteOperations,
   testNames,
   testSchema,
+  typeDelete,
   type CreateOptions,
   type ModelSchema,
   type RelationIds,
@@ -46,8 +47,9 @@ export function schemaBatch(ctx: CheckContext, commands: SchemaOperation[]): Pro
 /** Tear-down: deletes these types one by one; never throws (a failure is logged). */
 export async function dropTypes(ctx: CheckContext, names: readonly string[]): Promise<void> {
   for (const name of names) {
-    const out = await schemaBatch(ctx, [{ command: 'schema.type/delete', args: { name } }]).catch(() => undefined);
-    if (!out || out.status !== 200) ctx.log(`tear-down of ${name} failed${out ? `: answered ${out.status}` : ''}`);
+    const out = await schemaBatch(ctx, [typeDelete(name)]).catch(() => undefined);
+    const body = out?.json as { success?: unknown } | undefined;
+    if (!out || out.status !== 200 || body?.success !== true) ctx.log(`tear-down of ${name} failed${out ? `: answered ${out.status}: ${out.text.slice(0, 200)}` : ''}`);
   }
 }
 

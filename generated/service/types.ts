@@ -734,6 +734,9 @@ export interface components {
          *     | `schema.error/type-not-found` | schema command on an unknown type | `{name}` |
          *     | `schema.error/field-not-found` | schema command on an unknown field | `{holderType, name}` |
          *     | `schema.error/definition-invalid` | a field type, relation or meta is invalid | `{field}` |
+         *     | `schema.error/type-has-entities` | `schema.type/delete` of a type with Entities, without `delete-entities?` | `{name, field, count}` |
+         *     | `schema.error/type-has-related-fields` | `schema.type/delete` of a type other types' fields relate to, without `delete-related-fields?` | `{name, field, fields}` |
+         *     | `schema.error/field-has-values` | `schema.field/delete` of a field holding values, without `delete-values?` | `{holderType, name, field}` |
          *     | `document.error/not-found` | unknown secret (404) | `{secret}` |
          *     | `document.error/format-unsupported` | unknown `format` (400) | `{field: format}` |
          *     | `document.error/content-invalid` | content cannot be read in that format (400); `field` is `content` or a JSON pointer into the request body naming the bad part (`/content/doc/content/0`), a part holding it or a part of it (a required member that is missing: where it belongs), in a batch `/args/<index>` or under it | `{field}` |
@@ -764,7 +767,7 @@ export interface components {
          * @example entity.error/schema-type-not-found
          * @enum {string}
          */
-        ErrorName: "request.error/malformed-json" | "request.error/invalid-body" | "request.error/invalid-parameter" | "request.error/body-too-large" | "request.error/unsupported-media-type" | "auth.error/unauthorized" | "auth.error/forbidden" | "route.error/not-found" | "route.error/method-not-allowed" | "rate.error/too-many-requests" | "server.error/internal" | "command.error/unknown-command" | "command.error/batch-failed" | "entity.error/schema-type-not-found" | "entity.error/schema-field-not-found" | "entity.error/query-limit-expr-not-found" | "entity.error/query-primitive-field-expr-invalid" | "entity.error/query-operator-invalid" | "entity.error/query-param-not-found" | "entity.error/query-value-invalid" | "entity.error/query-result-too-large" | "entity.error/value-invalid" | "entity.error/field-readonly" | "entity.error/not-a-collection" | "entity.error/entity-not-found" | "entity.error/duplicate-id" | "schema.error/type-exists" | "schema.error/field-exists" | "schema.error/type-not-found" | "schema.error/field-not-found" | "schema.error/definition-invalid" | "document.error/not-found" | "document.error/format-unsupported" | "document.error/content-invalid" | "document.error/too-large" | "graphql.error/space-not-found" | "file.error/signature-invalid" | "file.error/url-expired" | "file.error/not-found" | "webhook.error/not-found" | "webhook.error/type-not-found" | "webhook.error/url-refused" | "integration.error/account-not-found" | "integration.error/source-not-found" | "integration.error/sync-not-found" | "integration.error/app-url-refused" | "integration.error/account-type-unknown" | "integration.error/type-unknown" | "integration.error/account-invalid" | "integration.error/filter-invalid" | "integration.error/app-failed" | "integration.error/account-cleanup-failed" | "integration.error/oauth-state-invalid" | "integration.error/row-invalid" | "integration.error/sync-running" | "integration.error/action-unknown" | "integration.error/entity-not-synchronized" | "integration.error/action-not-applicable";
+        ErrorName: "request.error/malformed-json" | "request.error/invalid-body" | "request.error/invalid-parameter" | "request.error/body-too-large" | "request.error/unsupported-media-type" | "auth.error/unauthorized" | "auth.error/forbidden" | "route.error/not-found" | "route.error/method-not-allowed" | "rate.error/too-many-requests" | "server.error/internal" | "command.error/unknown-command" | "command.error/batch-failed" | "entity.error/schema-type-not-found" | "entity.error/schema-field-not-found" | "entity.error/query-limit-expr-not-found" | "entity.error/query-primitive-field-expr-invalid" | "entity.error/query-operator-invalid" | "entity.error/query-param-not-found" | "entity.error/query-value-invalid" | "entity.error/query-result-too-large" | "entity.error/value-invalid" | "entity.error/field-readonly" | "entity.error/not-a-collection" | "entity.error/entity-not-found" | "entity.error/duplicate-id" | "schema.error/type-exists" | "schema.error/field-exists" | "schema.error/type-not-found" | "schema.error/field-not-found" | "schema.error/definition-invalid" | "schema.error/type-has-entities" | "schema.error/type-has-related-fields" | "schema.error/field-has-values" | "document.error/not-found" | "document.error/format-unsupported" | "document.error/content-invalid" | "document.error/too-large" | "graphql.error/space-not-found" | "file.error/signature-invalid" | "file.error/url-expired" | "file.error/not-found" | "webhook.error/not-found" | "webhook.error/type-not-found" | "webhook.error/url-refused" | "integration.error/account-not-found" | "integration.error/source-not-found" | "integration.error/sync-not-found" | "integration.error/app-url-refused" | "integration.error/account-type-unknown" | "integration.error/type-unknown" | "integration.error/account-invalid" | "integration.error/filter-invalid" | "integration.error/app-failed" | "integration.error/account-cleanup-failed" | "integration.error/oauth-state-invalid" | "integration.error/row-invalid" | "integration.error/sync-running" | "integration.error/action-unknown" | "integration.error/entity-not-synchronized" | "integration.error/action-not-applicable";
         /**
          * @description An `ErrorName`, or another `<namespace>.error/<what>` name of an implementation.
          * @example entity.error/schema-field-not-found
@@ -1976,11 +1979,13 @@ export interface components {
             };
         };
         /**
-         * @description Delete a type and its Entities, with the fields of other types that relate to it (svc-kit choice); other Databases keep their other fields and relation values.
+         * @description Delete a type and its Entities, with the fields of other types that relate to it; other Databases keep their other fields and relation values. As in the public API, the flags say what may go with it: a type that has Entities is deleted only with `delete-entities?: true` (else `schema.error/type-has-entities` `{name, field: "delete-entities?", count}`), a type that fields of other types relate to only with `delete-related-fields?: true` (else `schema.error/type-has-related-fields` `{name, field: "delete-related-fields?", fields}`, `fields` listing them as `{holderType, name}` objects). A type with neither is deleted without flags.
          * @example {
          *       "command": "schema.type/delete",
          *       "args": {
-         *         "name": "Test/Things"
+         *         "name": "Test/Things",
+         *         "delete-entities?": true,
+         *         "delete-related-fields?": true
          *       }
          *     }
          */
@@ -1990,9 +1995,13 @@ export interface components {
              * @enum {string}
              */
             command: "schema.type/delete";
-            /** @description The type to delete. */
+            /** @description The type to delete, and what may be deleted with it. */
             args: {
                 name: components["schemas"]["TypeName"];
+                /** @description Delete the type's Entities with it (public API); without it a type that has Entities is not deleted. */
+                "delete-entities?"?: boolean;
+                /** @description Delete the fields of other types that relate to this type (public API); without it a type that other types' fields relate to is not deleted. */
+                "delete-related-fields?"?: boolean;
             };
         };
         /**
@@ -2048,12 +2057,13 @@ export interface components {
             };
         };
         /**
-         * @description Delete a field. Deleting one end of a relation whose other end stays leaves the other end's values as they were (svc-kit choice).
+         * @description Delete a field. Deleting one end of a relation whose other end stays leaves the other end's values as they were (svc-kit choice). As in the public API, a field that holds values (an Entity of the holder type has a value other than null or an empty list in it; for a relation or select field, any link of the relation) is deleted only with `delete-values?: true`, else `schema.error/field-has-values` `{holderType, name, field: "delete-values?"}`.
          * @example {
          *       "command": "schema.field/delete",
          *       "args": {
          *         "holder-type": "Test/Things",
-         *         "name": "Test/Owner"
+         *         "name": "Test/Owner",
+         *         "delete-values?": true
          *       }
          *     }
          */
@@ -2063,10 +2073,12 @@ export interface components {
              * @enum {string}
              */
             command: "schema.field/delete";
-            /** @description The holder type and the field's name. */
+            /** @description The holder type, the field's name, and whether its values may go with it. */
             args: {
                 "holder-type": components["schemas"]["TypeName"];
                 name: components["schemas"]["FieldName"];
+                /** @description Delete the field's values with it (public API); without it a field that holds values is not deleted. */
+                "delete-values?"?: boolean;
             };
         };
         /**

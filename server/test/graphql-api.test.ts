@@ -255,7 +255,7 @@ describe.each(storages)('GraphQL read API on $name', (storage) => {
     await command({ command: 'svc.entity/create', args: { type: 'Sales Team/Sales leads', entity: { 'Sales Team/Due date': '2026-01-02', 'Sales Team/ID': 'L-1' } } });
     const answer = await gql('{ findSalesLeads { dueDate id_2 } }', undefined, 'Sales_Team');
     expect(answer.body).toEqual({ data: { findSalesLeads: [{ dueDate: '2026-01-02', id_2: 'L-1' }] } });
-    await command({ command: 'svc.schema/batch', args: { commands: [{ command: 'schema.type/delete', args: { name: 'Sales Team/Sales leads' } }] } });
+    await command({ command: 'svc.schema/batch', args: { commands: [{ command: 'schema.type/delete', args: { name: 'Sales Team/Sales leads', 'delete-entities?': true } }] } });
     expect(await gql('{ _ }', undefined, 'Sales_Team')).toEqual({ status: 200, body: { data: { _: null } } });
   });
 });

@@ -19,7 +19,7 @@ describe.each(storages)('schema commands on $name', (storage) => {
     const create = schemaBatch({ command: 'schema.type/create', args: { 'svc/name': 'Tx/Things', 'svc/fields': [{ 'svc/name': 'Tx/Name', 'svc/type': 'svc/text' }] } });
     const ok = await run({ command: 'svc.command/batch', args: { commands: [create, { command: 'svc.entity/create', args: { type: 'Tx/Things', entity: { 'Tx/Name': 'a' } } }] } });
     expect(ok.success).toBe(true);
-    await run(schemaBatch({ command: 'schema.type/delete', args: { name: 'Tx/Things' } }));
+    await run(schemaBatch({ command: 'schema.type/delete', args: { name: 'Tx/Things', 'delete-entities?': true } }));
     const failed = await run({
       command: 'svc.command/batch',
       args: { commands: [create, { command: 'svc.entity/create', args: { type: 'Tx/Things', entity: { 'Tx/Name': 42 } } }] },
@@ -44,7 +44,8 @@ describe.each(storages)('schema commands on $name', (storage) => {
     for (let round = 0; round < 2; round++) {
       expect((await run(schemaBatch(spelled))).success).toBe(true);
       expect((await run({ command: 'svc.entity/create', args: { type: 'Again/Rows', entity: { 'Again/Name': `r${round}` } } })).success).toBe(true);
-      expect((await run(schemaBatch({ command: 'schema.type/delete', args: { name: 'Again/Rows' } }))).success).toBe(true);
+      expect((await run(schemaBatch({ command: 'schema.type/delete', args: { name: 'Again/Rows' } }))).result).toMatchObject({ name: 'schema.error/type-has-entities', data: { name: 'Again/Rows', field: 'delete-entities?', count: 1 } });
+      expect((await run(schemaBatch({ command: 'schema.type/delete', args: { name: 'Again/Rows', 'delete-entities?': true } }))).success).toBe(true);
     }
     expect(await typeNames()).not.toContain('Again/Rows');
   });
@@ -101,10 +102,46 @@ describe.each(storages)('schema commands on $name', (storage) => {
     expect(renamed.success).toBe(true);
     const rows = await run({ command: 'svc.entity/query', args: { query: { 'q/from': 'Ren/B', 'q/select': ['Ren/Y'], 'q/limit': 5 } } });
     expect(rows.result).toEqual([{ 'Ren/Y': 7 }]);
-    const deleted = await run(schemaBatch({ command: 'schema.field/delete', args: { 'holder-type': 'Ren/B', name: 'Ren/Y' } }));
+    const refused = await run(schemaBatch({ command: 'schema.field/delete', args: { 'holder-type': 'Ren/B', name: 'Ren/Y' } }));
+    expect(refused.result).toMatchObject({ name: 'schema.error/field-has-values', data: { holderType: 'Ren/B', name: 'Ren/Y', field: 'delete-values?' } });
+    const deleted = await run(schemaBatch({ command: 'schema.field/delete', args: { 'holder-type': 'Ren/B', name: 'Ren/Y', 'delete-values?': true } }));
     expect(deleted.success).toBe(true);
     const gone = await run({ command: 'svc.entity/query', args: { query: { 'q/from': 'Ren/B', 'q/select': ['Ren/Y'], 'q/limit': 5 } } });
     expect(gone).toMatchObject({ success: false, result: { name: 'entity.error/schema-field-not-found' } });
+  });
+
+  it('deletes a type or field that holds data only with the public API flags, and an empty one without them', async () => {
+    const relation = randomUUID();
+    expect(
+      (
+        await run(
+          schemaBatch(
+            { command: 'schema.type/create', args: { 'svc/name': 'Del/Owners', 'svc/fields': [{ 'svc/name': 'Del/Name', 'svc/type': 'svc/text' }] } },
+            { command: 'schema.type/create', args: { 'svc/name': 'Del/Pets', 'svc/fields': [{ 'svc/name': 'Del/Nick', 'svc/type': 'svc/text' }, { 'svc/name': 'Del/Empty', 'svc/type': 'svc/text' }] } },
+            { command: 'schema.field/create', args: { 'svc/holder-type': 'Del/Pets', 'svc/name': 'Del/Owner', 'svc/type': 'Del/Owners', 'svc/meta': { 'svc/relation': relation } } },
+          ),
+        )
+      ).success,
+    ).toBe(true);
+    // No Entities yet: the relation field of Pets still relates to Owners.
+    expect((await run(schemaBatch({ command: 'schema.type/delete', args: { name: 'Del/Owners' } }))).result).toMatchObject({
+      name: 'schema.error/type-has-related-fields',
+      data: { name: 'Del/Owners', field: 'delete-related-fields?', fields: [{ holderType: 'Del/Pets', name: 'Del/Owner' }] },
+    });
+    const owner = (await run({ command: 'svc.entity/create', args: { type: 'Del/Owners', entity: { 'Del/Name': 'o' } } })).result as { 'svc/id': string };
+    await run({ command: 'svc.entity/create', args: { type: 'Del/Pets', entity: { 'Del/Nick': 'p', 'Del/Owner': { 'svc/id': owner['svc/id'] } } } });
+    expect((await run(schemaBatch({ command: 'schema.field/delete', args: { 'holder-type': 'Del/Pets', name: 'Del/Owner' } }))).result).toMatchObject({ name: 'schema.error/field-has-values' });
+    expect((await run(schemaBatch({ command: 'schema.field/delete', args: { 'holder-type': 'Del/Pets', name: 'Del/Empty' } }))).success).toBe(true);
+    expect((await run(schemaBatch({ command: 'schema.type/delete', args: { name: 'Del/Owners', 'delete-related-fields?': true } }))).result).toMatchObject({
+      name: 'schema.error/type-has-entities',
+      data: { name: 'Del/Owners', field: 'delete-entities?', count: 1 },
+    });
+    // Refused: nothing went; both flags: the type, its Entity and the relating field go.
+    expect(await typeNames()).toContain('Del/Owners');
+    expect((await run(schemaBatch({ command: 'schema.type/delete', args: { name: 'Del/Owners', 'delete-entities?': true, 'delete-related-fields?': true } }))).success).toBe(true);
+    const pets = await run({ command: 'svc.entity/query', args: { query: { 'q/from': 'Del/Pets', 'q/select': ['Del/Nick'], 'q/limit': 5 } } });
+    expect(pets.result).toEqual([{ 'Del/Nick': 'p' }]);
+    expect((await run(schemaBatch({ command: 'schema.type/delete', args: { name: 'Del/Pets', 'delete-entities?': true } }))).success).toBe(true);
   });
 
   it('creates the documents of rich text fields with the Entity', async () => {

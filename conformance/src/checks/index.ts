@@ -26,6 +26,7 @@ import commandReadonlyFields from './server/command-readonly-fields.js';
 import schemaRefusedOperations from './server/schema-refused-operations.js';
 import schemaMixins from './server/schema-mixins.js';
 import schemaDeleteKeepsOthers from './server/schema-delete-keeps-others.js';
+import schemaDeleteFlags from './server/schema-delete-flags.js';
 import envelopeArgsMustBeObject from './server/envelope-args-must-be-object.js';
 import envelopeArrayInArrayOut from './server/envelope-array-in-array-out.js';
 import envelopeMalformedJson from './server/envelope-malformed-json.js';
@@ -85,6 +86,7 @@ export const workspaceChecks: readonly Check[] = [
   schemaRefusedOperations,
   schemaMixins,
   schemaDeleteKeepsOthers,
+  schemaDeleteFlags,
   commandDelete,
   commandAddCollectionItems,
   commandRemoveCollectionItems,

@@ -246,7 +246,17 @@ export function createOperations(schema: ModelSchema, options: CreateOptions = {
   return ops;
 }
 
+/** `schema.type/delete` that takes the type's Entities and the fields relating to it along (the public API's flags). */
+export function typeDelete(name: string): SchemaOperation {
+  return { command: 'schema.type/delete', args: { name, 'delete-entities?': true, 'delete-related-fields?': true } };
+}
+
+/** `schema.field/delete` that takes the field's values along (the public API's flag). */
+export function fieldDelete(holderType: string, name: string): SchemaOperation {
+  return { command: 'schema.field/delete', args: { 'holder-type': holderType, name, 'delete-values?': true } };
+}
+
 /** `schema.type/delete` of every Database of a schema. */
 export function deleteOperations(schema: ModelSchema): SchemaOperation[] {
-  return schema.types.map((type): SchemaOperation => ({ command: 'schema.type/delete', args: { name: type.name } }));
+  return schema.types.map((type) => typeDelete(type.name));
 }

@@ -33,13 +33,13 @@ async function apply(ctx: CommandContext, op: Operation): Promise<Affected[]> {
         }),
       );
     case 'schema.type/delete':
-      return named(await deleteType(ctx.tx, op.args.name));
+      return named(await deleteType(ctx.tx, op.args.name, { deleteEntities: op.args['delete-entities?'], deleteRelatedFields: op.args['delete-related-fields?'] }));
     case 'schema.type/rename':
       return named(await renameType(ctx.tx, op.args['from-name'], op.args['to-name']));
     case 'schema.field/create':
       return named(await createField(ctx.tx, op.args['svc/holder-type'], { name: op.args['svc/name'], type: op.args['svc/type'], meta: op.args['svc/meta'] }));
     case 'schema.field/delete':
-      return named(await deleteField(ctx.tx, op.args['holder-type'], op.args.name));
+      return named(await deleteField(ctx.tx, op.args['holder-type'], op.args.name, op.args['delete-values?'] === true));
     case 'schema.field/rename':
       return named(await renameField(ctx.tx, op.args['holder-type'], op.args['from-name'], op.args['to-name']));
     case 'schema.field/set-meta':

@@ -292,23 +292,52 @@ function refuseLocked(holderTypeName: string, field: FieldDef, change: 'renamed'
   );
 }
 
-/** Deletes a type, its Entities, its fields and every relation end that points to it. */
-export async function deleteType(tx: Queryable, name: string): Promise<TypeDef> {
+/** What `schema.type/delete` may delete with the type (the public API's flags; both off by default). */
+export interface TypeDeleteFlags {
+  deleteEntities?: boolean | undefined;
+  deleteRelatedFields?: boolean | undefined;
+}
+
+/**
+ * Deletes a type, its Entities, its fields and every relation end that points to it. A type with
+ * Entities needs `deleteEntities`, one that other types' fields relate to `deleteRelatedFields`.
+ */
+export async function deleteType(tx: Queryable, name: string, flags: TypeDeleteFlags = {}): Promise<TypeDef> {
   const type = await requireType(tx, name);
   if (PROTECTED_TYPES.has(name)) throw new Failure('schema.error/definition-invalid', `The system type "${name}" cannot be deleted.`, { field: 'name' });
   const catalog = await loadCatalog(tx);
   const relationIds = new Set<string>();
   const doomedFields: FieldDef[] = [...type.fields];
+  const relatedFields: FieldDef[] = [];
   for (const field of type.fields) if (field.relationId) relationIds.add(field.relationId);
   for (const other of catalog.types) {
     if (other.id === type.id) continue;
     for (const field of other.fields) {
       if (field.storage === 'link' && field.fieldType === name) {
-        doomedFields.push(field);
+        relatedFields.push(field);
         if (field.relationId) relationIds.add(field.relationId);
       }
     }
   }
+  if (flags.deleteEntities !== true) {
+    const count = await entityCount(tx, type.id);
+    if (count > 0) {
+      throw new Failure(
+        'schema.error/type-has-entities',
+        `The type "${name}" has ${count} Entit${count === 1 ? 'y' : 'ies'}; pass "delete-entities?": true to delete them with it.`,
+        { name, field: 'delete-entities?', count },
+      );
+    }
+  }
+  if (flags.deleteRelatedFields !== true && relatedFields.length > 0) {
+    const holders = relatedFields.map((f) => ({ holderType: catalog.byId.get(f.typeId)?.name ?? '', name: f.name }));
+    throw new Failure(
+      'schema.error/type-has-related-fields',
+      `Fields of other types relate to "${name}" (${holders.map((h) => `${h.holderType} ${JSON.stringify(h.name)}`).join(', ')}); pass "delete-related-fields?": true to delete them with it.`,
+      { name, field: 'delete-related-fields?', fields: holders },
+    );
+  }
+  doomedFields.push(...relatedFields);
   for (const relationId of relationIds) await tx.query('DELETE FROM links WHERE relation_id = $1', [relationId]);
   for (const field of doomedFields) await tx.query('DELETE FROM fields WHERE id = $1', [field.id]);
   await tx.query('DELETE FROM entities WHERE type_id = $1', [type.id]);
@@ -332,10 +361,35 @@ export async function renameType(tx: Queryable, fromName: string, toName: string
   return (await typeByName(tx, toName)) as TypeDef;
 }
 
-export async function deleteField(tx: Queryable, holderTypeName: string, name: string): Promise<FieldDef> {
+/** How many Entities a type has (bounded: only whether there are any matters beyond the message). */
+async function entityCount(tx: Queryable, typeId: string): Promise<number> {
+  const { rows } = await tx.query<{ n: string | number }>('SELECT count(*) AS n FROM entities WHERE type_id = $1', [typeId]);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Whether a field holds a value: a link of its relation, or an Entity's value other than null or `[]`. */
+async function holdsValues(tx: Queryable, field: FieldDef): Promise<boolean> {
+  if (field.relationId) {
+    const { rows } = await tx.query('SELECT 1 FROM links WHERE relation_id = $1 LIMIT 1', [field.relationId]);
+    return rows.length > 0;
+  }
+  if (!field.key || !/^[a-z0-9_]+$/.test(field.key)) return false;
+  const { rows } = await tx.query(`SELECT 1 FROM entities WHERE type_id = $1 AND (data->>'${field.key}') IS NOT NULL AND (data->>'${field.key}') <> '[]' LIMIT 1`, [field.typeId]);
+  return rows.length > 0;
+}
+
+/** Deletes a field; one that holds values needs `deleteValues` (the public API's `delete-values?`). */
+export async function deleteField(tx: Queryable, holderTypeName: string, name: string, deleteValues = false): Promise<FieldDef> {
   const [, field] = await requireField(tx, holderTypeName, name);
   if (field.storage === 'system') throw new Failure('schema.error/definition-invalid', `The system field "${name}" cannot be deleted.`, { field: 'name' });
   refuseLocked(holderTypeName, field, 'deleted', 'name');
+  if (!deleteValues && (await holdsValues(tx, field))) {
+    throw new Failure(
+      'schema.error/field-has-values',
+      `The field "${name}" of "${holderTypeName}" holds values; pass "delete-values?": true to delete them with it.`,
+      { holderType: holderTypeName, name, field: 'delete-values?' },
+    );
+  }
   const catalog = await loadCatalog(tx);
   // Relation values stay while the other end of the relation still shows them.
   if (field.relationId && !catalog.inverse(field)) await tx.query('DELETE FROM links WHERE relation_id = $1', [field.relationId]);

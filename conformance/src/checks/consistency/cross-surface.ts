@@ -33,6 +33,7 @@ import {
   type OptionNames,
   type SurfaceField,
 } from './fields.js';
+import { typeDelete } from '../../model/schema.js';
 
 /** Most property runs, whatever the run's numRuns: each run makes eight requests and waits for two deliveries. */
 const MAX_RUNS = 30;
@@ -159,7 +160,7 @@ async function setUp(ctx: CheckContext, workspace: TestWorkspace, extraTypes: st
 async function dropTypes(ctx: CheckContext, names: string[]): Promise<void> {
   for (const name of names) {
     try {
-      const res = await schemaBatch(ctx, [{ command: 'schema.type/delete', args: { name } }]);
+      const res = await schemaBatch(ctx, [typeDelete(name)]);
       if (res.status !== 200 || !isRecord(res.json) || res.json['success'] !== true) ctx.log(`tear-down: deleting ${name} answered ${res.status}: ${res.text.slice(0, 200)}`);
     } catch (error) {
       ctx.log(`tear-down of ${name} failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -10,6 +10,7 @@ import type { CheckContext } from '../../check.js';
 import type { HttpResponse } from '../../http.js';
 import { isRecord } from '../../shapes.js';
 import { schemaBatch, uniqueSpaceName } from '../../workspace.js';
+import { typeDelete } from '../../model/schema.js';
 
 type Schemas = components['schemas'];
 export type ReadFormat = Schemas['ReadFormat'];
@@ -141,7 +142,7 @@ export async function withNotesDatabase<T>(ctx: CheckContext, options: { comment
     if (userId === undefined) fail(`svc.entity/create in ${notes} answered no svc/created-by {svc/id}: ${JSON.stringify(created)?.slice(0, 200)}`, ctx.http.lastExchange?.response);
     return await body({ space, notes, title, body: richText, userId });
   } finally {
-    const out = await schemaBatch(ctx, [{ command: 'schema.type/delete', args: { name: notes } }]).catch(() => undefined);
+    const out = await schemaBatch(ctx, [typeDelete(notes)]).catch(() => undefined);
     if (out && out.status !== 200) ctx.log(`tear-down of ${notes} answered ${out.status}`);
   }
 }

@@ -5,6 +5,7 @@ import { isRecord } from '../../shapes.js';
 import { run, schemaBatch } from '../../workspace.js';
 import { expectData, postGraphql, rowsOf } from './lib/client.js';
 import { withExtraDatabase } from './lib/extra-database.js';
+import { fieldDelete } from '../../model/schema.js';
 
 const HOUR = 60 * 60_000;
 /** Clock difference between the suite and the server that is tolerated. */
@@ -116,7 +117,7 @@ export default defineCheck({
       const deletedId = isRecord(made[0]) && typeof made[0]['svc/id'] === 'string' ? made[0]['svc/id'] : '';
       await run(ctx, { command: 'svc.entity/delete', args: { type: db.type, entity: { 'svc/id': deletedId } } }, 'deleting the Entity "deleted Entity"');
       await expectRefused(ofDeletedEntity, 'the address of a file of a deleted Entity', 404, ['file.error/not-found']);
-      expectSuccess(await schemaBatch(ctx, [{ command: 'schema.field/delete', args: { 'holder-type': db.type, name: filesField } }]), `deleting the field ${filesField}`);
+      expectSuccess(await schemaBatch(ctx, [fieldDelete(db.type, filesField)]), `deleting the field ${filesField}`);
       await expectRefused(ofDeletedField, 'the address of a file of a deleted field', 404, ['file.error/not-found']);
     });
   },

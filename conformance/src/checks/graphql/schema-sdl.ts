@@ -6,6 +6,7 @@ import { isUnservedRoute, unsupported } from '../../support.js';
 import { dropTypes, schemaBatch, withTestWorkspace } from '../../workspace.js';
 import { expectData, graphqlPath, isGraphqlRefusal, postGraphql } from './lib/client.js';
 import { descriptionProblems, schemaDifferences, testTypes } from './lib/expected-schema.js';
+import { typeDelete } from '../../model/schema.js';
 
 export default defineCheck({
   id: 'graphql.schema-sdl',
@@ -45,7 +46,7 @@ async function addDistractors(ctx: CheckContext, n: TestNames): Promise<() => Pr
     { command: 'schema.enum/create', args: { 'svc/name': `${n.space}/Kinds`, 'svc/values': [{ 'enum/name': 'Bug' }] } },
   ]);
   expectSuccess(created, `creating ${neighbour}, ${gone} and the enum type ${n.space}/Kinds`);
-  expectSuccess(await schemaBatch(ctx, [{ command: 'schema.type/delete', args: { name: gone } }]), `deleting ${gone}`);
+  expectSuccess(await schemaBatch(ctx, [typeDelete(gone)]), `deleting ${gone}`);
   const mixins = await schemaBatch(ctx, [{ command: 'svc.app/install-mixins', args: { types: { [n.items]: ['icons/icon-mixin', 'avatars/avatar-mixin', 'svc/rank-mixin'] } } }]);
   if (mixins.status !== 200 || (mixins.json as { success?: unknown } | undefined)?.success !== true) {
     ctx.log(`the icon, avatar and rank mixins could not be installed (answered ${mixins.status}); their fields are not looked for`);

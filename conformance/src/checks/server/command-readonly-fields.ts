@@ -9,6 +9,7 @@ import { defineCheck } from '../../check.js';
 import type { Command } from '../../model/driver.js';
 import { isRecord } from '../../shapes.js';
 import { schemaBatch, uniqueSpaceName } from '../../workspace.js';
+import { typeDelete } from '../../model/schema.js';
 
 /** System fields an update may not set (svc/modification-date may be given; svc/id names the Entity). */
 const SYSTEM_READ_ONLY: ReadonlyArray<[string, unknown]> = [
@@ -80,7 +81,7 @@ export default defineCheck({
         fail(`after the refused writes ${db} holds ${JSON.stringify(after).slice(0, 400)}, expected it as it was: ${JSON.stringify(before)}`, ctx.http.lastExchange?.response);
       }
     } finally {
-      const out = await schemaBatch(ctx, [{ command: 'schema.type/delete', args: { name: db } }]);
+      const out = await schemaBatch(ctx, [typeDelete(db)]);
       if (out.status !== 200) ctx.log(`tear-down of ${db} answered ${out.status}`);
     }
   },

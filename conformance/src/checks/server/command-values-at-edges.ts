@@ -14,6 +14,7 @@ import { canonicalJson, type Json } from '../../model/values.js';
 import { commandError, isRecord } from '../../shapes.js';
 import { SupportLedger } from '../../support.js';
 import { schemaBatch, uniqueSpaceName } from '../../workspace.js';
+import { typeDelete } from '../../model/schema.js';
 
 interface TypeCases {
   /** The workspace field type. */
@@ -259,7 +260,7 @@ export default defineCheck({
         fail(`refused updates changed ${String(target?.['svc/id'])}: it was ${JSON.stringify(before)}, it is ${JSON.stringify(now)}`, ctx.http.lastExchange?.response);
       }
     } finally {
-      const out = await schemaBatch(ctx, [{ command: 'schema.type/delete', args: { name: db } }]);
+      const out = await schemaBatch(ctx, [typeDelete(db)]);
       if (out.status !== 200) ctx.log(`tear-down of ${db} answered ${out.status}`);
     }
     ledger.finish();

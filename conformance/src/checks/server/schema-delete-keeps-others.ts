@@ -10,6 +10,7 @@ import { defineCheck, type CheckContext } from '../../check.js';
 import { readSchema } from '../../schema-view.js';
 import { isRecord } from '../../shapes.js';
 import { dropTypes, run, schemaBatch, uniqueSpaceName } from '../../workspace.js';
+import { fieldDelete, typeDelete } from '../../model/schema.js';
 
 async function fieldsOf(ctx: CheckContext, type: string): Promise<string[] | undefined> {
   return (await readSchema(ctx)).type(type)?.['svc/fields'].map((f) => f['svc/name']);
@@ -50,11 +51,11 @@ export default defineCheck({
         return Array.isArray(value) ? value.map(idOf) : [];
       };
 
-      expectSuccess(await schemaBatch(ctx, [{ command: 'schema.field/delete', args: { 'holder-type': b, name: f.bAs } }]), `deleting the field ${b}.${f.bAs}`);
+      expectSuccess(await schemaBatch(ctx, [fieldDelete(b, f.bAs)]), `deleting the field ${b}.${f.bAs}`);
       const kept = await values(a, f.aBs, aId);
       if (kept.join() !== bId) fail(`after deleting ${b}.${f.bAs}, the other end ${a}.${f.aBs} holds ${JSON.stringify(kept)}, expected its value [${bId}] as it was`, ctx.http.lastExchange?.response);
 
-      expectSuccess(await schemaBatch(ctx, [{ command: 'schema.type/delete', args: { name: a } }]), `deleting ${a}`);
+      expectSuccess(await schemaBatch(ctx, [typeDelete(a)]), `deleting ${a}`);
       const bFields = await fieldsOf(ctx, b);
       const cFields = await fieldsOf(ctx, c);
       if (bFields?.includes(f.bA)) fail(`after deleting ${a}, ${b} still lists ${f.bA}, a field of type ${a}: deleting a Database removes the fields of other Databases that relate to it`, ctx.http.lastExchange?.response);

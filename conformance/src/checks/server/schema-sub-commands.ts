@@ -4,6 +4,7 @@ import { mixinNames, readSchema } from '../../schema-view.js';
 import { isRecord } from '../../shapes.js';
 import { run, schemaBatch, uniqueSpaceName } from '../../workspace.js';
 import { queryRows } from '../graphql/lib/client.js';
+import { fieldDelete, typeDelete } from '../../model/schema.js';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -75,7 +76,7 @@ export default defineCheck({
         await schemaBatch(ctx, [
           { command: 'schema.field/set-meta', args: { 'holder-type': db, name: `${space}/Title`, 'svc/meta': { 'ui/title?': true } } },
           { command: 'schema.field/rename', args: { 'holder-type': db, 'from-name': `${space}/Title`, 'to-name': `${space}/Name` } },
-          { command: 'schema.field/delete', args: { 'holder-type': db, name: `${space}/Old` } },
+          fieldDelete(db, `${space}/Old`),
           { command: 'svc.app/install-mixins', args: { types: { [db]: ['comments/comments-mixin'] } } },
           { command: 'schema.type/rename', args: { 'from-name': db, 'to-name': renamed } },
         ]),
@@ -125,7 +126,7 @@ export default defineCheck({
       const jobsOverGraphql = await queryRows(ctx, movedSpace, '{ findJobs(limit: 10) { id } }', 'findJobs', `findJobs on the Space ${movedSpace}, which ${db} was renamed into`);
       if (jobsOverGraphql.length !== 1) fail(`after schema.type/rename of ${db} to ${renamed}, findJobs on the Space ${movedSpace} answered ${JSON.stringify(jobsOverGraphql)}, expected its one Entity`, ctx.http.lastExchange?.response);
     } finally {
-      if (created.length > 0) await schemaBatch(ctx, created.map((name) => ({ command: 'schema.type/delete' as const, args: { name } }))).catch(() => undefined);
+      if (created.length > 0) await schemaBatch(ctx, created.map((name) => (typeDelete(name)))).catch(() => undefined);
     }
   },
 });

@@ -3,6 +3,7 @@ import { defineCheck } from '../../check.js';
 import { SCHEMA_QUERY } from '../../fixtures.js';
 import { isRecord } from '../../shapes.js';
 import { run, schemaBatch, uniqueSpaceName } from '../../workspace.js';
+import { typeDelete } from '../../model/schema.js';
 
 const SYSTEM = ['svc/id', 'svc/public-id', 'svc/creation-date', 'svc/modification-date', 'svc/created-by'];
 
@@ -32,7 +33,7 @@ export default defineCheck({
       const absent = SYSTEM.filter((f) => !isRecord(entity) || entity[f] === undefined || entity[f] === null);
       if (absent.length > 0) fail(`svc.entity/create in ${name}: the result lacks ${absent.join(', ')}`, ctx.http.lastExchange?.response);
     } finally {
-      await schemaBatch(ctx, [{ command: 'schema.type/delete', args: { name } }]).catch(() => undefined);
+      await schemaBatch(ctx, [typeDelete(name)]).catch(() => undefined);
     }
   },
 });

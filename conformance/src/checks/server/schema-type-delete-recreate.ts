@@ -3,6 +3,7 @@ import { defineCheck } from '../../check.js';
 import { SCHEMA_QUERY } from '../../fixtures.js';
 import { isRecord } from '../../shapes.js';
 import { run, schemaBatch, uniqueSpaceName } from '../../workspace.js';
+import { typeDelete } from '../../model/schema.js';
 
 export default defineCheck({
   id: 'schema.type-delete-recreate',
@@ -18,7 +19,7 @@ export default defineCheck({
     const name = `${uniqueSpaceName(ctx)}/Again`;
     const field = name.replace('/Again', '/Label');
     const create = [{ command: 'schema.type/create' as const, args: { 'svc/name': name, 'svc/fields': [{ 'svc/name': field, 'svc/type': 'svc/text' }] } }];
-    const remove = [{ command: 'schema.type/delete' as const, args: { name } }];
+    const remove = [typeDelete(name)];
     const query = { command: 'svc.entity/query' as const, args: { query: { 'q/from': name, 'q/select': ['svc/id', field], 'q/limit': 10 } } };
     expectSuccess(await schemaBatch(ctx, create), `schema.type/create of ${name}`);
     let live = true;

@@ -25,6 +25,7 @@ import { startApp, type MockApp, type Scenario } from './mock.js';
 import { readSchema, type SchemaView } from '../../schema-view.js';
 import { readEntities } from './read.js';
 import { ACCOUNT_TYPE, GOOD_TOKEN } from './scenarios.js';
+import { typeDelete } from '../../model/schema.js';
 
 export interface TestUser {
   email: string;
@@ -114,10 +115,10 @@ export async function removeSpace(ctx: CheckContext, space: string): Promise<voi
     const schema = await readSchema(ctx);
     const names = [...schema.byName.keys()].filter((n) => n.startsWith(`${space}/`) || n.includes(`_${space}/`));
     if (names.length === 0) return;
-    const res = await schemaBatch(ctx, names.map((name) => ({ command: 'schema.type/delete', args: { name } })));
+    const res = await schemaBatch(ctx, names.map((name) => (typeDelete(name))));
     if (res.status === 200 && isRecord(res.json) && res.json['success'] === true) return;
     // One at a time: a type already removed with another (an enum of a deleted Database) is no reason to keep the rest.
-    for (const name of names) await schemaBatch(ctx, [{ command: 'schema.type/delete', args: { name } }]);
+    for (const name of names) await schemaBatch(ctx, [typeDelete(name)]);
   });
 }
 

@@ -7,6 +7,7 @@ import { lastResponse, withIntegration } from './integration.js';
 import { RICH_TEXT_TYPE } from './read.js';
 import { expectField, expectFieldNames } from './schema-expect.js';
 import { buildScenario, keyAndName } from './scenarios.js';
+import { fieldDelete, typeDelete } from '../../model/schema.js';
 
 const SCENARIO = buildScenario({
   description: 'Two types with a few rows each.',
@@ -61,7 +62,7 @@ export default defineCheck({
       // MAP-076: the locked key field can be neither renamed nor deleted.
       for (const [what, op, argument] of [
         ['renaming', { command: 'schema.field/rename' as const, args: { 'holder-type': projects, 'from-name': it.field('Id'), 'to-name': `${it.field('Id')} renamed` } }, 'from-name'],
-        ['deleting', { command: 'schema.field/delete' as const, args: { 'holder-type': projects, name: it.field('Id') } }, 'name'],
+        ['deleting', fieldDelete(projects, it.field('Id')), 'name'],
       ] as const) {
         const res = await schemaBatch(ctx, [op]);
         const body = res.json;
@@ -112,7 +113,7 @@ export default defineCheck({
         const readBack = Array.isArray(read) && isRecord(read[0]) ? JSON.stringify(read[0][picks]) : undefined;
         if (answered !== readBack) fail(`svc.entity/create of ${picks} with the synchronized projects out of svc/id order answered ${answered}; a query reads ${readBack}: the create answers a collection as a read gives it (creation order, then svc/id)`, lastResponse(ctx));
       } finally {
-        await schemaBatch(ctx, [{ command: 'schema.type/delete', args: { name: holder } }]);
+        await schemaBatch(ctx, [typeDelete(holder)]);
       }
 
       // An administrator deletes the Database of "person", and puts a text field Budget and a text field About in place of the synchronized
@@ -123,10 +124,10 @@ export default defineCheck({
       const flag = it.field('deleted in source');
       const action = it.field('__syncAction');
       const field = (name: string, type: string) => ({ command: 'schema.field/create' as const, args: { 'svc/holder-type': projects, 'svc/name': name, 'svc/type': type } });
-      const drop = (name: string) => ({ command: 'schema.field/delete' as const, args: { 'holder-type': projects, name } });
+      const drop = (name: string) => (fieldDelete(projects, name));
       expectSuccess(
         await schemaBatch(ctx, [
-          { command: 'schema.type/delete', args: { name: people } },
+          typeDelete(people),
           drop(flag),
           drop(action),
           drop(budget),

@@ -6,6 +6,7 @@ import { deletedMark } from './expect-entities.js';
 import { lastResponse, withIntegration } from './integration.js';
 import { expectField, expectFieldNames, expectFormat } from './schema-expect.js';
 import { MONEY, NUMBER_FORMAT, PERCENT, PHONE, oneTypeScenario, type AppSchemaField } from './scenarios.js';
+import { fieldDelete } from '../../model/schema.js';
 
 const OTHER_MONEY = { format: 'Money' as const, currencyCode: 'USD', hasThousandSeparator: false, precision: 0 };
 /** A format with its name only: kept as given, no key added. */
@@ -68,7 +69,7 @@ export default defineCheck({
       if (!schema?.['price']) fail('the mock app lost the schema of "thing"', lastResponse(ctx));
       laterSchema(schema);
       // An administrator deletes the synchronized field Share: the next run creates it again, with its format. The field Mass, whose "mass" the later schema lacks, too: it stays deleted.
-      const drop = (name: string) => ({ command: 'schema.field/delete' as const, args: { 'holder-type': things, name: it.field(name) } });
+      const drop = (name: string) => (fieldDelete(things, it.field(name)));
       expectSuccess(await schemaBatch(ctx, [drop('Share'), drop('Mass')]), `deleting the synchronized fields ${it.field('Share')} and ${it.field('Mass')} as an administrator`);
       it.app.change({ thing: { create: [{ id: 't3', name: 'Three' }], update: [{ id: 't2', parentId: 't3', label: 'changed', phone: '+1 555 0100' }] } });
       await it.sync('a sync after the app changed the format of "price", the name of "phone" and the type of "parentId" and "label", added "fee" and dropped "mass", and an administrator deleted the fields Share and Mass');

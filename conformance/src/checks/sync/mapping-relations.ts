@@ -7,6 +7,7 @@ import { deletedMark, expectKeys } from './expect-entities.js';
 import { lastResponse, withIntegration } from './integration.js';
 import { expectField } from './schema-expect.js';
 import { buildScenario, keyAndName } from './scenarios.js';
+import { fieldDelete } from '../../model/schema.js';
 
 // `task` is synchronized before `project`, the type its relations point at: links are set at the end of the run.
 const SCENARIO = buildScenario({
@@ -180,7 +181,7 @@ export default defineCheck({
       const teamKey = it.field('Team Id key');
       const related = it.field('Related Ids');
       const replace = (name: string, type: string) => [
-        { command: 'schema.field/delete' as const, args: { 'holder-type': tasks, name } },
+        fieldDelete(tasks, name),
         { command: 'schema.field/create' as const, args: { 'svc/holder-type': tasks, 'svc/name': name, 'svc/type': type } },
       ];
       expectSuccess(await schemaBatch(ctx, [...replace(teamKey, 'svc/integer'), ...replace(related, 'svc/text')]), `putting an integer field ${teamKey} and a text field ${related} in place of the synchronized ones of ${tasks} as an administrator`);

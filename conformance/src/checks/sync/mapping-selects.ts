@@ -8,6 +8,7 @@ import type { SchemaView } from '../../schema-view.js';
 import { readEnumValues, type EnumValue } from './read.js';
 import { expectField } from './schema-expect.js';
 import { MULTI_OPTIONS, SELECT_OPTIONS, selectsScenario, type AppSchemaField } from './scenarios.js';
+import { fieldDelete, typeDelete } from '../../model/schema.js';
 
 /** An option as the enum holds it (spec/integrations.md, "Fields": options), in rank order; `final` and `type` only for workflows. */
 interface Want {
@@ -169,8 +170,8 @@ export default defineCheck({
       const ids = (values: EnumValue[], name: string) => idOf(ctx, values, name, 'the options after the first sync');
       expectSuccess(
         await schemaBatch(ctx, [
-          ...['Priority', 'State'].map((name) => ({ command: 'schema.field/delete' as const, args: { 'holder-type': things, name: it.field(name) } })),
-          { command: 'schema.type/delete', args: { name: select('Kind') } },
+          ...['Priority', 'State'].map((name) => (fieldDelete(things, it.field(name)))),
+          typeDelete(select('Kind')),
         ]),
         `deleting the fields ${it.field('Priority')} and ${it.field('State')} and the enum type ${select('Kind')} as an administrator`,
       );

@@ -8,7 +8,7 @@ import { randomUUID } from 'node:crypto';
 import { expectSuccess, fail } from '../../assert.js';
 import type { CheckContext } from '../../check.js';
 import { refIds } from '../../model/driver.js';
-import { createOperations, deleteOperations, testNames, testSchema, type SchemaOperation, type TestNames } from '../../model/schema.js';
+import { createOperations, deleteOperations, testNames, testSchema, type SchemaOperation, type TestNames, typeDelete } from '../../model/schema.js';
 import { canonicalJson } from '../../model/values.js';
 import { isRecord } from '../../shapes.js';
 import { run, schemaBatch, uniqueSpaceName, type Command } from '../../workspace.js';
@@ -62,7 +62,7 @@ export async function buildWorld(ctx: CheckContext): Promise<World & { dispose()
   const schema = testSchema(n, { group: randomUUID(), tags: randomUUID() });
   expectSuccess(await schemaBatch(ctx, [...createOperations(schema), ...extraOperations(n, x)]), `creating ${n.items} (every field kind) and ${n.groups}`);
   const dispose = async () => {
-    const deletes: SchemaOperation[] = [...deleteOperations(schema), ...[x.kindEnum, x.labelsEnum].map((name): SchemaOperation => ({ command: 'schema.type/delete', args: { name } }))];
+    const deletes: SchemaOperation[] = [...deleteOperations(schema), ...[x.kindEnum, x.labelsEnum].map((name): SchemaOperation => (typeDelete(name)))];
     const out = await schemaBatch(ctx, deletes).catch((error: unknown) => error);
     if (!(isRecord(out) && 'status' in out && out['status'] === 200)) ctx.log(`tear-down of ${n.space}: ${out instanceof Error ? out.message : 'the schema batch did not succeed'}`);
   };

@@ -4,6 +4,7 @@ import { defineCheck } from '../../check.js';
 import { isRecord } from '../../shapes.js';
 import { schemaBatch, uniqueSpaceName } from '../../workspace.js';
 import { delivered, sendCorrelated, waitForCorrelation, withHooks, type Effect } from './support.js';
+import { typeDelete } from '../../model/schema.js';
 
 /** The field names an effect reports. */
 function fieldsOf(effect: Effect): string[] {
@@ -73,7 +74,7 @@ export default defineCheck({
         }
       });
     } finally {
-      const out = await schemaBatch(ctx, [{ command: 'schema.type/delete', args: { name: notes } }]);
+      const out = await schemaBatch(ctx, [typeDelete(notes)]);
       if (out.status !== 200) ctx.log(`tear-down of ${notes} answered ${out.status}`);
     }
   },

@@ -3,6 +3,7 @@ import { defineCheck } from '../../check.js';
 import { Receiver } from '../../receiver.js';
 import { schemaBatch, uniqueSpaceName } from '../../workspace.js';
 import { addHook, listHooks, removeHook, type Hook } from './support.js';
+import { typeDelete } from '../../model/schema.js';
 
 export default defineCheck({
   id: 'webhooks.type-renamed',
@@ -38,14 +39,14 @@ export default defineCheck({
       live = after;
       const renamed = await listedType();
       if (renamed !== after) fail(`after ${before} was renamed to ${after}, the list gives webhook ${hook.id} the type ${JSON.stringify(renamed)}, expected ${JSON.stringify(after)}`, ctx.http.lastExchange?.response);
-      expectSuccess(await schemaBatch(ctx, [{ command: 'schema.type/delete', args: { name: after } }]), `deleting ${after}`);
+      expectSuccess(await schemaBatch(ctx, [typeDelete(after)]), `deleting ${after}`);
       live = undefined;
       const deleted = await listedType();
       if (deleted !== after) fail(`after ${after} was deleted, the list gives webhook ${hook.id} the type ${JSON.stringify(deleted)}, expected the name it had last, ${JSON.stringify(after)}`, ctx.http.lastExchange?.response);
     } finally {
       if (hook !== undefined) await removeHook(ctx, hook);
       await receiver.close();
-      if (live !== undefined) await schemaBatch(ctx, [{ command: 'schema.type/delete', args: { name: live } }]).catch(() => undefined);
+      if (live !== undefined) await schemaBatch(ctx, [typeDelete(live)]).catch(() => undefined);
     }
   },
 });

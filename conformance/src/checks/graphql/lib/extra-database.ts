@@ -5,6 +5,7 @@
 import { describeRequest, expectSuccess } from '../../../assert.js';
 import type { CheckContext } from '../../../check.js';
 import { schemaBatch, uniqueSpaceName } from '../../../workspace.js';
+import { typeDelete } from '../../../model/schema.js';
 
 export interface ExtraDatabase {
   space: string;
@@ -38,7 +39,7 @@ export async function withExtraDatabase<T>(
   try {
     return await body({ space, type, fields: { ...names, Label: `${space}/Label` } });
   } finally {
-    const out = await schemaBatch(ctx, [{ command: 'schema.type/delete', args: { name: type } }]).catch(() => undefined);
+    const out = await schemaBatch(ctx, [typeDelete(type)]).catch(() => undefined);
     if (!out || out.status !== 200) ctx.log(`tear-down of ${type} failed${out ? `: ${describeRequest(out)} answered ${out.status}` : ''}`);
   }
 }

@@ -11,6 +11,7 @@ import { isRecord } from '../../../shapes.js';
 import { run, schemaBatch, type Command, type TestWorkspace } from '../../../workspace.js';
 import { expectData, postGraphql } from './client.js';
 import { GQL } from './dataset.js';
+import { typeDelete } from '../../../model/schema.js';
 
 /** Option names of the select: a case pair and a name with a space. */
 export const KIND_OPTIONS = ['alpha', 'Beta', 'beta', 'gamma ray'];
@@ -52,7 +53,7 @@ export async function withExtraFields<T>(ctx: CheckContext, workspace: TestWorks
     return await body({ kind, span, window, place, options });
   } finally {
     await workspace.dispose();
-    const out = await schemaBatch(ctx, [{ command: 'schema.type/delete', args: { name: kindEnum } }]).catch(() => undefined);
+    const out = await schemaBatch(ctx, [typeDelete(kindEnum)]).catch(() => undefined);
     if (!out || out.status !== 200) ctx.log(`tear-down of ${kindEnum} failed${out ? `: ${describeRequest(out)} answered ${out.status}` : ''}`);
   }
 }
