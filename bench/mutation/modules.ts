@@ -29,6 +29,13 @@ export const MODULES: readonly MutationModule[] = [
     what: 'the GraphQL read API (schema per Space, filters, order, limits, files, rich text)',
   },
   {
+    name: 'files',
+    mutate: ['server/src/files/**/*.ts'],
+    // Signed addresses of GraphQL file fields and the files of synchronized rows are served here too.
+    checks: ['files', 'graphql.file-urls', 'sync.values-files'],
+    what: 'the files API, file Entities, signed file addresses, stored and downloaded files',
+  },
+  {
     name: 'webhooks',
     mutate: ['server/src/webhooks/**/*.ts', '!server/src/webhooks/settings-page.ts'],
     checks: ['webhooks', 'auth.webhooks-need-architect', 'consistency'],

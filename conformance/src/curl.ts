@@ -8,6 +8,16 @@ export interface HttpRequest {
   /** Headers exactly as sent by the client (Authorization included). */
   headers: Record<string, string>;
   body?: string;
+  /** A multipart/form-data body (instead of `body`): its parts, file contents given by size. */
+  form?: FormPartRecord[];
+}
+
+/** One part of a multipart body as recorded: a file part names its file and size. */
+export interface FormPartRecord {
+  name: string;
+  filename?: string;
+  contentType?: string;
+  size: number;
 }
 
 const CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f]/;
@@ -59,6 +69,14 @@ export function toCurl(request: HttpRequest): string {
   const parts: string[] = ['curl', '-sS', '-i', '-X', request.method.toUpperCase(), shellQuote(request.url)];
   for (const [name, value] of Object.entries(request.headers)) {
     parts.push('-H', quoteArg(`${name}: ${value}`));
+  }
+  if (request.form !== undefined) {
+    // The file parts' contents are not in the line: a file of that name and size stands for each.
+    for (const part of request.form) {
+      const type = part.contentType === undefined ? '' : `;type=${part.contentType}`;
+      parts.push('-F', quoteArg(part.filename === undefined ? `${part.name}=<${part.size}-byte value>` : `${part.name}=@${part.filename}${type}`));
+    }
+    return parts.join(' ');
   }
   if (request.body === undefined) return parts.join(' ');
   // curl would add `Content-Type: application/x-www-form-urlencoded`; the client sent none.

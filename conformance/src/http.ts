@@ -7,6 +7,14 @@ import { toCurl, type HttpRequest } from './curl.js';
 
 export { toCurl, shellQuote, type HttpRequest } from './curl.js';
 
+/** One part of a multipart/form-data body: a file part when it has a filename. */
+export interface FormPart {
+  name: string;
+  filename?: string;
+  contentType?: string;
+  value: Uint8Array | string;
+}
+
 export const DEFAULT_TIMEOUT_MS = 10_000;
 
 /** How the request authenticates. Default: `token` (`Authorization: Token <token>`). */
@@ -21,6 +29,8 @@ export interface RequestSpec {
   json?: unknown;
   /** A raw body; no Content-Type is added (give one in `headers`). Wins over `json`. */
   body?: string;
+  /** A multipart/form-data body (fetch sets the Content-Type with its boundary). Wins over `body` and `json`. */
+  form?: FormPart[];
   auth?: Auth;
   timeoutMs?: number;
 }
@@ -31,6 +41,8 @@ export interface HttpResponse {
   /** Response headers, lower-case names. */
   headers: Record<string, string>;
   text: string;
+  /** The body's bytes as received (set by HttpClient; absent on made-up responses). */
+  bytes?: Uint8Array;
   /** The parsed body, or undefined when the body is not JSON. */
   json: unknown;
   durationMs: number;
@@ -106,7 +118,8 @@ export class HttpClient {
     else if (auth !== 'none') headers['Authorization'] = auth.header;
 
     let body: string | undefined;
-    if (spec.body !== undefined) body = spec.body;
+    if (spec.form !== undefined) body = undefined;
+    else if (spec.body !== undefined) body = spec.body;
     else if ('json' in spec) {
       body = JSON.stringify(spec.json) ?? 'null';
       headers['Content-Type'] = 'application/json';
@@ -121,6 +134,14 @@ export class HttpClient {
     }
     const request: HttpRequest = { method: (spec.method ?? 'GET').toUpperCase(), url: this.baseUrl + spec.path, headers };
     if (body !== undefined) request.body = body;
+    if (spec.form !== undefined) {
+      request.form = spec.form.map((p) => ({
+        name: p.name,
+        ...(p.filename === undefined ? {} : { filename: p.filename }),
+        ...(p.contentType === undefined ? {} : { contentType: p.contentType }),
+        size: typeof p.value === 'string' ? new TextEncoder().encode(p.value).length : p.value.length,
+      }));
+    }
     return request;
   }
 
@@ -138,12 +159,13 @@ export class HttpClient {
       const response = await fetch(request.url, {
         method: request.method,
         headers: request.headers,
-        // Bytes, so that fetch adds no Content-Type of its own.
-        ...(request.body === undefined ? {} : { body: new TextEncoder().encode(request.body) }),
+        // Bytes, so that fetch adds no Content-Type of its own; a form as FormData (fetch adds its boundary).
+        ...(spec.form !== undefined ? { body: formData(spec.form) } : request.body === undefined ? {} : { body: new TextEncoder().encode(request.body) }),
         redirect: 'manual',
         signal: AbortSignal.timeout(timeoutMs),
       });
-      const text = await response.text();
+      const bytes = new Uint8Array(await response.arrayBuffer());
+      const text = new TextDecoder().decode(bytes);
       const headers: Record<string, string> = {};
       response.headers.forEach((value, name) => {
         headers[name] = value;
@@ -153,6 +175,7 @@ export class HttpClient {
         status: response.status,
         headers,
         text,
+        bytes,
         json: parseJson(text),
         durationMs: Math.round(performance.now() - started),
       };
@@ -174,6 +197,11 @@ export class HttpClient {
     return this.request({ ...options, method: 'POST', path, json });
   }
 
+  /** POST a multipart/form-data body. */
+  postForm(path: string, form: FormPart[], options: Omit<RequestSpec, 'path' | 'method' | 'json' | 'body' | 'form'> = {}): Promise<HttpResponse> {
+    return this.request({ ...options, method: 'POST', path, form });
+  }
+
   /** POST a JSON body to /api/commands. */
   command(json: unknown, options: Omit<RequestSpec, 'path' | 'method' | 'json'> = {}): Promise<HttpResponse> {
     return this.post('/api/commands', json, options);
@@ -183,6 +211,15 @@ export class HttpClient {
     this.exchanges.push(exchange);
     this.onExchange?.(exchange);
   }
+}
+
+function formData(parts: readonly FormPart[]): FormData {
+  const form = new FormData();
+  for (const part of parts) {
+    if (part.filename === undefined && typeof part.value === 'string') form.append(part.name, part.value);
+    else form.append(part.name, new Blob([typeof part.value === 'string' ? part.value : Uint8Array.from(part.value)], part.contentType === undefined ? {} : { type: part.contentType }), part.filename ?? part.name);
+  }
+  return form;
 }
 
 function isTimeout(error: unknown): boolean {

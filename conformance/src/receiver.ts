@@ -1,6 +1,7 @@
 /**
  * A webhook receiver for the checks: an HTTP server on 127.0.0.1 (a free port) that records every
- * request it gets and answers 200, or 500 while told to fail (`failNext`), or the statuses it is told (`answerNext`). Checks create
+ * request it gets and answers 200, or 500 while told to fail (`failNext`), or the statuses it is told (`answerNext`);
+ * a path it is told to `serve` answers that content (a file for the target to download). Checks create
  * webhooks pointing at `url(path)` and wait for what arrives with `waitFor`, always bounded: a
  * wait that runs out is remembered (`missed`), so that a property check stops at the first
  * delivery that never came instead of waiting again for every shrunk input.
@@ -61,6 +62,8 @@ export class Receiver {
   missed: string | undefined;
   private failing = 0;
   private answers: number[] = [];
+  /** Content answered on one path (a file a check has the target download), instead of `{"ok":true}`. */
+  readonly served = new Map<string, { contentType: string; body: Uint8Array }>();
   /** Statuses to answer on one path, before the answers of every path. */
   private readonly pathAnswers = new Map<string, number[]>();
   private readonly waiters = new Set<() => void>();
@@ -76,6 +79,12 @@ export class Receiver {
     const server = createServer((req, res) => {
       void receiver?.handle(req).then((status) => {
         res.statusCode = status;
+        const served = receiver?.served.get(req.url ?? '');
+        if (served !== undefined && status === 200) {
+          res.setHeader('content-type', served.contentType);
+          res.end(served.body);
+          return;
+        }
         res.setHeader('content-type', 'application/json');
         res.end(status >= 200 && status < 300 ? '{"ok":true}' : '{"ok":false}');
       });
@@ -93,6 +102,11 @@ export class Receiver {
   /** The address of a path on this receiver (a path per webhook keeps their requests apart). */
   url(path: string): string {
     return `${this.baseUrl}${path.startsWith('/') ? path : `/${path}`}`;
+  }
+
+  /** Answer every 200 on `path` (path and query) with this content and Content-Type. */
+  serve(path: string, contentType: string, body: Uint8Array): void {
+    this.served.set(path.startsWith('/') ? path : `/${path}`, { contentType, body });
   }
 
   /** Answer 500 to the next `n` requests. */

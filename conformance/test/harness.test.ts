@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CheckFailure, defineCheck, type Check, type CheckContext, type Level } from '../src/check.js';
 import { workspaceChecks } from '../src/checks/index.js';
 import { documentsChecks } from '../src/checks/documents/index.js';
+import { filesChecks } from '../src/checks/files/index.js';
 import { consistencyChecks } from '../src/checks/consistency/index.js';
 import { graphqlChecks } from '../src/checks/graphql/index.js';
 import { webhooksChecks } from '../src/checks/webhooks/index.js';
@@ -481,10 +482,10 @@ describe('server checks against fake servers', () => {
     await Promise.all(servers.map((s) => s.close()));
   });
 
-  it('all pass against a well-behaved fake (the checks that need real Databases or the integrations API left out, and those of the public API schema forms, which the fake lacks)', async () => {
+  it('all pass against a well-behaved fake (the checks that need real Databases, the integrations API or the files API left out, and those of the public API schema forms, which the fake lacks)', async () => {
     const server = await startFakeServer({});
     servers.push(server);
-    const summary = await runChecks({ target: 'server', baseUrl: server.baseUrl, token: server.token, seed: 99, numRuns: 100, skip: [...[...workspaceChecks, ...documentsChecks, ...webhooksChecks, ...graphqlChecks, ...consistencyChecks, ...syncChecks].map((c) => c.id), 'http.app-url-refused-ranges', 'schema.get-schema', 'schema.public-api-shape', 'schema.public-api-forms'] });
+    const summary = await runChecks({ target: 'server', baseUrl: server.baseUrl, token: server.token, seed: 99, numRuns: 100, skip: [...[...workspaceChecks, ...documentsChecks, ...webhooksChecks, ...graphqlChecks, ...filesChecks, ...consistencyChecks, ...syncChecks].map((c) => c.id), 'http.app-url-refused-ranges', 'schema.get-schema', 'schema.public-api-shape', 'schema.public-api-forms'] });
     expect(summary.failures, describeFailures(summary)).toEqual([]);
     expect(summary.exitCode).toBe(0);
   }, 60_000);

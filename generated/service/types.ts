@@ -40,8 +40,9 @@ export interface paths {
          *     without the command envelope. The `ETag` changes whenever the schema does; a request
          *     whose `If-None-Match` holds the current one is answered 304 without a body, so a client
          *     caches the schema and asks again cheaply. `with-description` and `with-soft-deleted` are
-         *     taken as the public API takes them; svc-kit keeps no descriptions and no soft-deleted
-         *     Databases, so they change nothing in the answer.
+         *     taken as the public API takes them: `with-description=true` lists each type's and field's
+         *     `svc/description` (null when it has none; absent without it); svc-kit keeps no
+         *     soft-deleted Databases, so `with-soft-deleted` changes nothing in the answer.
          */
         get: operations["getSchema"];
         put?: never;
@@ -224,6 +225,100 @@ export interface paths {
          *     the Entity no longer holds that file the answer is 404 `file.error/not-found`.
          */
         get: operations["downloadFile"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/files": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Upload a file; answers its file Entity.
+         * @description Public API (its clients upload files here; `x-svc-choice` to serve it): the body is
+         *     `multipart/form-data` with the file in a part named `file` (a file part, with a
+         *     filename); other parts are ignored. The file is stored as a new Entity of the system type
+         *     `svc/file` (made with the first file) whose `svc/name` is the part's filename (control
+         *     characters, `/` and `\` turned to `_`, trimmed, cut to 255 characters, `file` when empty),
+         *     `svc/content-type` the part's Content-Type (`application/octet-stream` when it has none),
+         *     `svc/content-length` its size in bytes and `svc/secret` a new secret that
+         *     `GET /api/files/{secret}` reads it with. The answer is that Entity. A file is at most
+         *     25 MiB (26,214,400 bytes; exactly the limit is taken): a larger one is refused with 413
+         *     `file.error/too-large` whose `data.limit` is the limit; a body with no part `file` with
+         *     400 `request.error/invalid-body` naming `file` in `data.field`, a body that is not
+         *     multipart with 415 `request.error/unsupported-media-type`. Needs the Editor access level.
+         *     A file Entity is linked from a Database through the Files extension (`Files/Files-mixin`,
+         *     `svc.app/install-mixins`), whose collection `Files/Files` takes it with
+         *     `svc.entity/add-collection-items`.
+         */
+        post: operations["uploadFile"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/files/from-url": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Store the file at a URL; answers its file Entity.
+         * @description Public API (`x-svc-choice` to serve it): the server downloads `url` (with `method`, GET by
+         *     default, and the client's `headers`) and stores the answer as a file Entity, as
+         *     `POST /api/files` does: `svc/name` is `name` when given, else the URL's last non-empty
+         *     path segment, percent-decoded (cleaned as an upload's filename), `svc/content-type` the
+         *     answer's Content-Type (`application/octet-stream` when it has none). The download is
+         *     bounded: only http and https; an address in a range of `x-svc-refused-ranges`
+         *     (`WebhookInput.url`: private, loopback, link-local, reserved), in any spelling or as
+         *     what a host name resolves to, is not called unless the server's allow list names it
+         *     (the reference server: `SVC_APP_ALLOW`, the list of files integration apps link), and
+         *     such a URL is refused with 400 `file.error/url-refused` naming `url`; at most 3
+         *     redirects are followed, each target checked again (a redirect to another origin drops
+         *     the client's headers); each exchange has a time-out of 30 s; an answer over 25 MiB is
+         *     refused with 413 `file.error/too-large` (`data.limit`). An answer with an error status,
+         *     a time-out, too many redirects or a broken connection is 422
+         *     `file.error/download-failed` naming `url` (`data.status`: the status answered, when
+         *     there was one). Needs the Editor access level.
+         */
+        post: operations["uploadFileFromUrl"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/files/{secret}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The content of a stored file, by its secret.
+         * @description Public API (`x-svc-choice` to serve it): answers the content of the file Entity whose
+         *     `svc/secret` is `secret` (letter case does not matter): 200 with the bytes as stored, its
+         *     `svc/content-type` as Content-Type and `Content-Disposition: attachment` with its
+         *     `svc/name` as the filename (svc-kit answers the content itself; the public service
+         *     answers a redirect to its storage, which clients follow). A secret that names no file, or
+         *     whose Entity was deleted, is 404 `file.error/not-found` naming `secret`.
+         */
+        get: operations["downloadStoredFile"];
         put?: never;
         post?: never;
         delete?: never;
@@ -624,7 +719,9 @@ export interface webhooks {
          *       `svc/modification-date` (an update that changed only rich text fields is not
          *       reported); `svc.entity/delete` with every value the Entity had;
          *       `svc.entity/add-collection-items` / `remove-collection-items` with the items actually
-         *       added or removed (an item that was there already, or was not, makes no effect). Values
+         *       added or removed (an item that was there already, or was not, makes no effect). The
+         *       `svc.entity.batch/...` commands and the compact collection form make, for each Entity
+         *       they write, the effects the single command would. Values
          *       are shaped as the command API returns them (references `{svc/id}`, collections arrays).
          *       Rich text fields are never reported.
          *     - **Inverse ends.** A change of a relation is also reported on every other Entity whose
@@ -697,6 +794,85 @@ export interface components {
          * @constant
          */
         OkResult: "ok";
+        /** @description The multipart body of `POST /api/files`. */
+        FileUpload: {
+            /**
+             * Format: binary
+             * @description The file (a file part with a filename and, best, a Content-Type).
+             */
+            file: string;
+        };
+        /**
+         * @description What `POST /api/files/from-url` downloads.
+         * @example {
+         *       "url": "https://example.org/files/report.pdf",
+         *       "name": "report.pdf"
+         *     }
+         */
+        FileFromUrl: {
+            /**
+             * @description An absolute http or https URL.
+             * @example https://example.org/files/report.pdf
+             */
+            url: string;
+            /**
+             * @description The file's `svc/name` (cleaned as an upload's filename); the URL's last path segment when absent.
+             * @example report.pdf
+             */
+            name?: string;
+            /**
+             * @description The method of the download request (GET by default; a redirect is followed with GET).
+             * @example GET
+             * @enum {string}
+             */
+            method?: "GET" | "POST" | "get" | "post";
+            /**
+             * @description Headers of the download request (for instance `Authorization` for a private file).
+             *     A header the server sets itself (`Host`, `Content-Length`, `Transfer-Encoding`,
+             *     `Connection`, `Upgrade`, `TE`, `Trailer`, `Keep-Alive`, `Expect`) is refused with
+             *     400 `request.error/invalid-body` naming `/headers/<name>`.
+             * @example {
+             *       "Authorization": "Bearer 0123456789abcdef"
+             *     }
+             */
+            headers?: {
+                [key: string]: string;
+            };
+        };
+        /**
+         * @description A stored file: an Entity of the system type `svc/file`. `svc/name` may be changed with
+         *     `svc.entity/update`; `svc/secret`, `svc/content-type` and `svc/content-length` are
+         *     read-only. The same fields are read with `svc.entity/query` (`q/from: svc/file`, or a
+         *     sub-select of `Files/Files`).
+         * @example {
+         *       "svc/id": "0d7c1e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f",
+         *       "svc/name": "report.pdf",
+         *       "svc/secret": "5b1e2c3d-4f5a-4b6c-8d7e-9f0a1b2c3d4e",
+         *       "svc/content-type": "application/pdf",
+         *       "svc/content-length": 48213
+         *     }
+         */
+        FileEntity: {
+            "svc/id": components["schemas"]["Uuid"];
+            /** @description The public id of the Entity. */
+            "svc/public-id"?: string;
+            "svc/creation-date"?: components["schemas"]["Timestamp"];
+            "svc/modification-date"?: components["schemas"]["Timestamp"];
+            /** @description The user who stored the file (`{svc/id}`). */
+            "svc/created-by"?: {
+                [key: string]: unknown;
+            };
+            /** @description The file's name. */
+            "svc/name": string;
+            /** @description What `GET /api/files/{secret}` reads the content with. */
+            "svc/secret": string;
+            /** @description The content type (a MIME type). */
+            "svc/content-type": string;
+            /** @description The size in bytes. */
+            "svc/content-length": number;
+        } & {
+            [key: string]: unknown;
+        };
         /**
          * @description Names used by the reference server (`<namespace>.error/<what>`). Implementations may use
          *     others; clients match on the names they know.
@@ -729,6 +905,7 @@ export interface components {
          *     | `entity.error/not-a-collection` | collection command on a field that is not one | `{field}` |
          *     | `entity.error/entity-not-found` | no Entity with that `svc/id` | `{type, id}` |
          *     | `entity.error/duplicate-id` | `svc/id` already used | `{id}` |
+         *     | `entity.error/conflict-field-invalid` | the `conflict-field` of `svc.entity.batch/create-or-update` is a field that cannot find duplicates | `{field, type, fieldType}` |
          *     | `schema.error/type-exists` | `schema.type/create` of an existing name | `{name}` |
          *     | `schema.error/field-exists` | `schema.field/create` of an existing name | `{holderType, name}` |
          *     | `schema.error/type-not-found` | schema command on an unknown type | `{name}` |
@@ -744,7 +921,10 @@ export interface components {
          *     | `graphql.error/space-not-found` | the SDL of an unknown Space (404) | `{space}` |
          *     | `file.error/signature-invalid` | a file address not signed by this server, or altered (403) | `{field: signature}` |
          *     | `file.error/url-expired` | a file address past its expiry (403) | `{field: expires, expiredAt}` |
-         *     | `file.error/not-found` | the Entity no longer holds the file of the address (404) | `{field: ref}` |
+         *     | `file.error/not-found` | the Entity no longer holds the file of the address (404, `field` is `ref`); no stored file has the secret (404, `field` is `secret`) | `{field}` |
+         *     | `file.error/too-large` | an uploaded or downloaded file over the limit (413) | `{field, limit}` |
+         *     | `file.error/url-refused` | `url` of `from-url` not an http(s) URL, or an address the server does not call (400) | `{field: url, url}` |
+         *     | `file.error/download-failed` | the download of `from-url` failed: an error status, a time-out, too many redirects, a broken connection (422) | `{field: url, url, status?}` |
          *     | `webhook.error/not-found` | unknown webhook id (404) | `{id}` |
          *     | `webhook.error/type-not-found` | `type` names no Database (400) | `{field: type}` |
          *     | `webhook.error/url-refused` | `url` not http(s), or a private address not allowed (400) | `{field: url}` |
@@ -767,7 +947,7 @@ export interface components {
          * @example entity.error/schema-type-not-found
          * @enum {string}
          */
-        ErrorName: "request.error/malformed-json" | "request.error/invalid-body" | "request.error/invalid-parameter" | "request.error/body-too-large" | "request.error/unsupported-media-type" | "auth.error/unauthorized" | "auth.error/forbidden" | "route.error/not-found" | "route.error/method-not-allowed" | "rate.error/too-many-requests" | "server.error/internal" | "command.error/unknown-command" | "command.error/batch-failed" | "entity.error/schema-type-not-found" | "entity.error/schema-field-not-found" | "entity.error/query-limit-expr-not-found" | "entity.error/query-primitive-field-expr-invalid" | "entity.error/query-operator-invalid" | "entity.error/query-param-not-found" | "entity.error/query-value-invalid" | "entity.error/query-result-too-large" | "entity.error/value-invalid" | "entity.error/field-readonly" | "entity.error/not-a-collection" | "entity.error/entity-not-found" | "entity.error/duplicate-id" | "schema.error/type-exists" | "schema.error/field-exists" | "schema.error/type-not-found" | "schema.error/field-not-found" | "schema.error/definition-invalid" | "schema.error/type-has-entities" | "schema.error/type-has-related-fields" | "schema.error/field-has-values" | "document.error/not-found" | "document.error/format-unsupported" | "document.error/content-invalid" | "document.error/too-large" | "graphql.error/space-not-found" | "file.error/signature-invalid" | "file.error/url-expired" | "file.error/not-found" | "webhook.error/not-found" | "webhook.error/type-not-found" | "webhook.error/url-refused" | "integration.error/account-not-found" | "integration.error/source-not-found" | "integration.error/sync-not-found" | "integration.error/app-url-refused" | "integration.error/account-type-unknown" | "integration.error/type-unknown" | "integration.error/account-invalid" | "integration.error/filter-invalid" | "integration.error/app-failed" | "integration.error/account-cleanup-failed" | "integration.error/oauth-state-invalid" | "integration.error/row-invalid" | "integration.error/sync-running" | "integration.error/action-unknown" | "integration.error/entity-not-synchronized" | "integration.error/action-not-applicable";
+        ErrorName: "request.error/malformed-json" | "request.error/invalid-body" | "request.error/invalid-parameter" | "request.error/body-too-large" | "request.error/unsupported-media-type" | "auth.error/unauthorized" | "auth.error/forbidden" | "route.error/not-found" | "route.error/method-not-allowed" | "rate.error/too-many-requests" | "server.error/internal" | "command.error/unknown-command" | "command.error/batch-failed" | "entity.error/schema-type-not-found" | "entity.error/schema-field-not-found" | "entity.error/query-limit-expr-not-found" | "entity.error/query-primitive-field-expr-invalid" | "entity.error/query-operator-invalid" | "entity.error/query-param-not-found" | "entity.error/query-value-invalid" | "entity.error/query-result-too-large" | "entity.error/value-invalid" | "entity.error/field-readonly" | "entity.error/not-a-collection" | "entity.error/entity-not-found" | "entity.error/duplicate-id" | "entity.error/conflict-field-invalid" | "schema.error/type-exists" | "schema.error/field-exists" | "schema.error/type-not-found" | "schema.error/field-not-found" | "schema.error/definition-invalid" | "schema.error/type-has-entities" | "schema.error/type-has-related-fields" | "schema.error/field-has-values" | "document.error/not-found" | "document.error/format-unsupported" | "document.error/content-invalid" | "document.error/too-large" | "graphql.error/space-not-found" | "file.error/signature-invalid" | "file.error/url-expired" | "file.error/not-found" | "file.error/too-large" | "file.error/url-refused" | "file.error/download-failed" | "webhook.error/not-found" | "webhook.error/type-not-found" | "webhook.error/url-refused" | "integration.error/account-not-found" | "integration.error/source-not-found" | "integration.error/sync-not-found" | "integration.error/app-url-refused" | "integration.error/account-type-unknown" | "integration.error/type-unknown" | "integration.error/account-invalid" | "integration.error/filter-invalid" | "integration.error/app-failed" | "integration.error/account-cleanup-failed" | "integration.error/oauth-state-invalid" | "integration.error/row-invalid" | "integration.error/sync-running" | "integration.error/action-unknown" | "integration.error/entity-not-synchronized" | "integration.error/action-not-applicable";
         /**
          * @description An `ErrorName`, or another `<namespace>.error/<what>` name of an implementation.
          * @example entity.error/schema-field-not-found
@@ -891,12 +1071,15 @@ export interface components {
          *     | `svc.entity/update` | `Entity` (svc-kit choice: the whole updated Entity) |
          *     | `svc.entity/delete` | `OkResult` (svc-kit choice) |
          *     | `svc.entity/add-collection-items`, `svc.entity/remove-collection-items` | `OkResult` |
+         *     | `svc.entity.batch/create` | `QueryResult` (the created Entities, in order, each as `svc.entity/create` answers it) |
+         *     | `svc.entity.batch/delete` | `OkResult` (svc-kit choice) |
+         *     | `svc.entity.batch/create-or-update` | `CreateOrUpdateResult` |
          *     | `svc.command/batch` | `BatchResult` |
          *     | `svc.schema/query` | `WorkspaceSchema` |
          *     | `svc.schema/batch` | `SchemaBatchResult` |
          * @example ok
          */
-        CommandResult: components["schemas"]["QueryResult"] | components["schemas"]["Entity"] | components["schemas"]["OkResult"] | components["schemas"]["BatchResult"] | components["schemas"]["WorkspaceSchema"] | components["schemas"]["SchemaBatchResult"];
+        CommandResult: components["schemas"]["QueryResult"] | components["schemas"]["Entity"] | components["schemas"]["OkResult"] | components["schemas"]["BatchResult"] | components["schemas"]["WorkspaceSchema"] | components["schemas"]["SchemaBatchResult"] | components["schemas"]["CreateOrUpdateResult"];
         /**
          * @description One command object, or an array of them.
          * @example {
@@ -916,7 +1099,7 @@ export interface components {
          *       }
          *     }
          */
-        Command: components["schemas"]["QueryCommand"] | components["schemas"]["CreateCommand"] | components["schemas"]["UpdateCommand"] | components["schemas"]["DeleteCommand"] | components["schemas"]["AddCollectionItemsCommand"] | components["schemas"]["RemoveCollectionItemsCommand"] | components["schemas"]["BatchCommand"] | components["schemas"]["SchemaQueryCommand"] | components["schemas"]["SchemaBatchCommand"];
+        Command: components["schemas"]["QueryCommand"] | components["schemas"]["CreateCommand"] | components["schemas"]["UpdateCommand"] | components["schemas"]["DeleteCommand"] | components["schemas"]["AddCollectionItemsCommand"] | components["schemas"]["RemoveCollectionItemsCommand"] | components["schemas"]["EntityBatchCreateCommand"] | components["schemas"]["EntityBatchDeleteCommand"] | components["schemas"]["EntityBatchCreateOrUpdateCommand"] | components["schemas"]["BatchCommand"] | components["schemas"]["SchemaQueryCommand"] | components["schemas"]["SchemaBatchCommand"];
         /**
          * Format: uuid
          * @description Optional UUID echoed in webhook deliveries caused by the command (`command.correlationId`).
@@ -1047,7 +1230,18 @@ export interface components {
             };
         };
         /**
-         * @description Arguments of add-collection-items and remove-collection-items.
+         * @description Arguments of add-collection-items and remove-collection-items, in one of two forms:
+         *     - **classic** (the contract's): `entity` is the parent `{svc/id}` and `items` the
+         *       Entities to add (or remove);
+         *     - **compact** (the public API's newer form): `entity` maps each parent's `svc/id` to the
+         *       `svc/id`s of its items, `{"<parent id>": ["<item id>", ...]}`, and there is no `items`.
+         *       Several parents may be given (`x-svc-choice`): each is changed in the order of the
+         *       map's keys, exactly as one classic command per parent would change it, all in the
+         *       command's one transaction (one unknown parent or item: nothing changes).
+         *
+         *     A classic `entity` without `items`, a compact one with `items`, and an `entity` holding
+         *     both `svc/id` and parent ids are refused with `request.error/invalid-body` naming the
+         *     offending part (`data.field` `/args/items` or `/args/entity`), and nothing changes.
          * @example {
          *       "type": "Demo/Projects",
          *       "entity": {
@@ -1063,10 +1257,11 @@ export interface components {
          */
         CollectionItemsArgs: {
             type: components["schemas"]["TypeName"];
-            entity: components["schemas"]["EntityRef"];
+            /** @description The parent `{svc/id}` (classic form), or the map of parents to their items (compact form). */
+            entity: components["schemas"]["EntityRef"] | components["schemas"]["CollectionItemsMap"];
             field: components["schemas"]["FieldName"];
-            /** @description The Entities to add to (or remove from) the collection. */
-            items: components["schemas"]["EntityRef"][];
+            /** @description The Entities to add to (or remove from) the collection; the classic form only (required there). */
+            items?: components["schemas"]["EntityRef"][];
         };
         /**
          * @description `svc.entity/add-collection-items`: add Entities to a collection field. Result `ok`.
@@ -1121,6 +1316,226 @@ export interface components {
             command: "svc.entity/remove-collection-items";
             correlationId?: components["schemas"]["CorrelationId"];
             args: components["schemas"]["CollectionItemsArgs"];
+        };
+        /**
+         * @description The compact form of a collection command's `entity`: each parent's `svc/id` mapped to the
+         *     `svc/id`s of the items to add to (or remove from) its collection field. At most 1000
+         *     parents, each with at most 10000 items.
+         * @example {
+         *       "6f1c2b9e-3d4a-4f5b-8c6d-7e8f9a0b1c2d": [
+         *         "1d2e3f40-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+         *         "2e3f4051-6b7c-4d8e-9fa0-1b2c3d4e5f60"
+         *       ]
+         *     }
+         */
+        CollectionItemsMap: {
+            [key: string]: components["schemas"]["Uuid"][];
+        };
+        /**
+         * @description `svc.entity.batch/create` (seen in real clients): create several Entities of one Database
+         *     in one command. Each Entity is created exactly as `svc.entity/create` would create it
+         *     (a client may give its `svc/id`; `svc/public-id`s are numbered in the order of
+         *     `entities`), and makes the same webhook effects. Atomic (`x-svc-choice`): when one Entity
+         *     cannot be created (unknown field, invalid value, duplicate `svc/id`, ...), none is, and
+         *     the command fails with that Entity's error; an error found in reading one Entity's
+         *     fields (unknown field, invalid or read-only value, `svc/id` given twice) has its position
+         *     in `entities` in `data.index` and its message starts `entities[<index>]:`. The result is the created
+         *     Entities, in the order of `entities`, each as `svc.entity/create` answers it. At most
+         *     1000 Entities (`x-svc-choice`; the public API documents no limit): more is refused with
+         *     `request.error/invalid-body` naming `/args/entities`. An empty `entities` creates nothing
+         *     and answers `[]`.
+         * @example {
+         *       "command": "svc.entity.batch/create",
+         *       "args": {
+         *         "type": "Demo/Tasks",
+         *         "entities": [
+         *           {
+         *             "Demo/Title": "Write the spec"
+         *           },
+         *           {
+         *             "svc/id": "1d2e3f40-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+         *             "Demo/Title": "Review the spec"
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        EntityBatchCreateCommand: {
+            /**
+             * @description The command name. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            command: "svc.entity.batch/create";
+            correlationId?: components["schemas"]["CorrelationId"];
+            /** @description The Database and the field values of each new Entity. */
+            args: {
+                type: components["schemas"]["TypeName"];
+                /** @description The new Entities' field values, in the order they are created. */
+                entities: components["schemas"]["EntityInput"][];
+            };
+        };
+        /**
+         * @description `svc.entity.batch/delete` (seen in real clients): delete several Entities of one Database
+         *     in one command, each exactly as `svc.entity/delete` deletes it (its relation values go
+         *     too) and with the same webhook effects, in the order of `entities`; an id given twice is
+         *     deleted once. `opts.fail-if-not-found?` (default `true`, as `svc.entity/delete` fails on
+         *     an unknown id; `x-svc-choice`, the public API documents no default): when true, an id
+         *     that is no Entity of `type` fails the command with `entity.error/entity-not-found`
+         *     naming that `id` and its `index` in `entities`, and nothing is deleted; when false, such
+         *     an id is skipped. Atomic: all or none. At most 1000 Entities (`x-svc-choice`); more is
+         *     refused with `request.error/invalid-body` naming `/args/entities`. Result `ok`
+         *     (`x-svc-choice`).
+         * @example {
+         *       "command": "svc.entity.batch/delete",
+         *       "args": {
+         *         "type": "Demo/Tasks",
+         *         "entities": [
+         *           {
+         *             "svc/id": "6f1c2b9e-3d4a-4f5b-8c6d-7e8f9a0b1c2d"
+         *           },
+         *           {
+         *             "svc/id": "1d2e3f40-5a6b-4c7d-8e9f-0a1b2c3d4e5f"
+         *           }
+         *         ],
+         *         "opts": {
+         *           "fail-if-not-found?": false
+         *         }
+         *       }
+         *     }
+         */
+        EntityBatchDeleteCommand: {
+            /**
+             * @description The command name. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            command: "svc.entity.batch/delete";
+            correlationId?: components["schemas"]["CorrelationId"];
+            /** @description The Database, the Entities to delete and the options. */
+            args: {
+                type: components["schemas"]["TypeName"];
+                /** @description The Entities to delete. */
+                entities: components["schemas"]["EntityRef"][];
+                /** @description Options. */
+                opts?: {
+                    /** @description Whether an id that is no Entity of `type` fails the command (`true`, the default) or is skipped (`false`). */
+                    "fail-if-not-found?"?: boolean;
+                };
+            };
+        };
+        /**
+         * @description `svc.entity.batch/create-or-update` (the public API's "upsert"): for each Entity of
+         *     `entities`, in order, an Entity of `type` whose `conflict-field` holds the same value is
+         *     its **duplicate**. Without one, the Entity is created (as `svc.entity/create` creates
+         *     it). With one, `conflict-action` decides: `skip-create` leaves the duplicate as it is
+         *     and creates nothing; `update-latest` updates the duplicate (as `svc.entity/update`
+         *     would) with every given field but `svc/id`, `svc/public-id`, `svc/creation-date` and
+         *     `svc/created-by`. When several Entities are duplicates, the most recently created one
+         *     is chosen (latest `svc/creation-date`, then highest `svc/public-id`), for both actions.
+         *
+         *     Matching: `null` or a missing value matches nothing (such an Entity is always created);
+         *     text compares exactly (case matters). Within the batch, Entities with the same value
+         *     count once: `skip-create` uses the first of them, `update-latest` the last; each other
+         *     one is answered `prefer-duplicate-found-in-the-batch` and not written.
+         *
+         *     `conflict-field` must be a value field of type `svc/text`, `svc/string`, `svc/url`,
+         *     `svc/email`, `svc/uuid`, `svc/integer` or `svc/date` (the public API allows text,
+         *     integer and date fields): an unknown field fails with
+         *     `entity.error/schema-field-not-found` (with the nearest field name, "did you mean"),
+         *     any other field (a relation, collection, system field or another type) with
+         *     `entity.error/conflict-field-invalid`, both naming it in `data.field`. A `svc/id` is
+         *     optional (the public API requires it): it is the id of an Entity created, and ignored
+         *     otherwise. An Entity that is not written is checked only for its field names and the
+         *     conflict field's value.
+         *
+         *     Writes make the same webhook effects as `svc.entity/create` and `svc.entity/update`
+         *     (creations first, then updates in the order of `entities`). Atomic (`x-svc-choice`):
+         *     one failure and nothing is written; an error found in reading one Entity's fields has
+         *     its position in `data.index`, as for `svc.entity.batch/create`. At most 1000 Entities (`x-svc-choice`); more is refused with
+         *     `request.error/invalid-body` naming `/args/entities`. The result is one
+         *     `CreateOrUpdateOutcome` per Entity, in the order of `entities`.
+         * @example {
+         *       "command": "svc.entity.batch/create-or-update",
+         *       "args": {
+         *         "type": "Demo/Tasks",
+         *         "conflict-field": "Demo/Title",
+         *         "conflict-action": "update-latest",
+         *         "entities": [
+         *           {
+         *             "svc/id": "1d2e3f40-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+         *             "Demo/Title": "Write the spec",
+         *             "Demo/Done": true
+         *           }
+         *         ]
+         *       }
+         *     }
+         */
+        EntityBatchCreateOrUpdateCommand: {
+            /**
+             * @description The command name. (enum property replaced by openapi-typescript)
+             * @enum {string}
+             */
+            command: "svc.entity.batch/create-or-update";
+            correlationId?: components["schemas"]["CorrelationId"];
+            /** @description The Database, the Entities, the field that finds duplicates and what to do with one. */
+            args: {
+                type: components["schemas"]["TypeName"];
+                /** @description The Entities' field values. */
+                entities: components["schemas"]["EntityInput"][];
+                "conflict-field": components["schemas"]["FieldName"];
+                /**
+                 * @description What to do with an Entity that has a duplicate.
+                 * @enum {string}
+                 */
+                "conflict-action": "skip-create" | "update-latest";
+            };
+        };
+        /**
+         * @description The outcome of each Entity of `svc.entity.batch/create-or-update`, in the order of `entities`.
+         * @example [
+         *       {
+         *         "action": "create",
+         *         "created": {
+         *           "svc/id": "1d2e3f40-5a6b-4c7d-8e9f-0a1b2c3d4e5f",
+         *           "svc/public-id": "18",
+         *           "Demo/Title": "Write the spec"
+         *         }
+         *       }
+         *     ]
+         */
+        CreateOrUpdateResult: components["schemas"]["CreateOrUpdateOutcome"][];
+        /**
+         * @description What became of one Entity of `svc.entity.batch/create-or-update`, by `action`:
+         *     - `create`: `created` is the new Entity, as `svc.entity/create` answers it;
+         *     - `skip-create`: `entity` is the Entity as given, `duplicate` the existing Entity that
+         *       was kept (its `svc/id`, `svc/public-id`, `svc/creation-date` and conflict field);
+         *     - `update-latest`: `entity` as given, `duplicate` the existing Entity before the update
+         *       (as for `skip-create`), `updated` the whole Entity after it, as `svc.entity/update`
+         *       answers it;
+         *     - `prefer-duplicate-found-in-the-batch`: `entity` as given, `duplicate` the Entity of
+         *       the batch (as given) whose outcome stands for it.
+         * @example {
+         *       "action": "skip-create",
+         *       "entity": {
+         *         "Demo/Title": "Write the spec"
+         *       },
+         *       "duplicate": {
+         *         "svc/id": "6f1c2b9e-3d4a-4f5b-8c6d-7e8f9a0b1c2d",
+         *         "svc/public-id": "17",
+         *         "svc/creation-date": "2026-11-23T09:15:00.000Z",
+         *         "Demo/Title": "Write the spec"
+         *       }
+         *     }
+         */
+        CreateOrUpdateOutcome: {
+            /**
+             * @description What was done.
+             * @enum {string}
+             */
+            action: "create" | "skip-create" | "update-latest" | "prefer-duplicate-found-in-the-batch";
+            created?: components["schemas"]["Entity"];
+            entity?: components["schemas"]["EntityInput"];
+            duplicate?: components["schemas"]["Entity"];
+            updated?: components["schemas"]["Entity"];
         };
         /**
          * @description `svc.command/batch`: run inner commands in order, in one transaction (svc-kit choice,
@@ -1207,12 +1622,12 @@ export interface components {
             command: "svc.schema/query";
             correlationId?: components["schemas"]["CorrelationId"];
             /**
-             * @description No arguments are needed. The public API takes `with-description?` and
-             *     `with-soft-deleted?`; svc-kit keeps no descriptions and no soft-deleted Databases, so
-             *     they change nothing in the answer.
+             * @description No arguments are needed. The public API takes `with-description?` (then each type and
+             *     field lists its `svc/description`, null when none was given) and
+             *     `with-soft-deleted?` (svc-kit keeps no soft-deleted Databases: it changes nothing).
              */
             args?: {
-                /** @description Ask for descriptions (none are kept). */
+                /** @description List each type's and field's `svc/description`. */
                 "with-description?"?: boolean;
                 /** @description Ask for soft-deleted Databases too (none are kept). */
                 "with-soft-deleted?"?: boolean;
@@ -1422,7 +1837,8 @@ export interface components {
          *     - `"<field>"`: the field's value, as the list form answers it;
          *     - `[<field>, ...]`: a path, as an alias path of the list form (`[<relation>, "svc/id"]`;
          *       `[<rich text field>, "Collaboration~Documents/secret"]` answers the secret itself;
-         *       `["q/count", [<collection>, "svc/id"]]` counts);
+         *       `["q/count", [<collection>, "svc/id"]]` counts, `["q/sum", [<collection>, <field>]]` and
+         *       the other AggregateExpr aggregate);
          *     - `{"q/from": <collection or relation> | [<it>], "q/select": <Select>, "q/limit", "q/offset",
          *       "q/where", "q/order-by"}`: a sub-query of that field, a list (a relation: an object or
          *       null), `q/limit` or `q/no-limit` required as in the list form;
@@ -1464,7 +1880,8 @@ export interface components {
         SelectItem: components["schemas"]["FieldName"] | components["schemas"]["SelectMap"];
         /**
          * @description Keys are field names (for `{<field>: [sub-fields]}` and `{<field>: SubQuery}`) or aliases
-         *     (for `{<alias>: [<relation>, 'svc/id']}` paths and `{<alias>: ['q/count', [<collection>, 'svc/id']]}`).
+         *     (for `{<alias>: [<relation>, 'svc/id']}` paths, `{<alias>: ['q/count', [<collection>, 'svc/id']]}`
+         *     and the aggregates `{<alias>: ['q/sum', [<collection>, <field>]]}`, AggregateExpr).
          * @example {
          *       "Demo/Project": [
          *         "svc/id",
@@ -1476,12 +1893,12 @@ export interface components {
             [key: string]: components["schemas"]["SelectValue"];
         };
         /**
-         * @description Sub-fields, an alias path, a count, or a sub-query.
+         * @description Sub-fields, an alias path, a count, an aggregate, or a sub-query.
          * @example [
          *       "svc/id"
          *     ]
          */
-        SelectValue: components["schemas"]["Select"] | components["schemas"]["CountExpr"] | components["schemas"]["SubQuery"];
+        SelectValue: components["schemas"]["Select"] | components["schemas"]["CountExpr"] | components["schemas"]["AggregateExpr"] | components["schemas"]["SubQuery"];
         /**
          * @description A field, or a path through relations (`[<relation field>, 'svc/id']`); a bare string is a path of one field.
          * @example [
@@ -1502,6 +1919,28 @@ export interface components {
          */
         CountExpr: [
             "q/count",
+            components["schemas"]["FieldPath"]
+        ];
+        /**
+         * @description `['q/sum' | 'q/avg' | 'q/min' | 'q/max', [<relation or collection>, ..., <field>]]` in a
+         *     select (public API, "select aggregates"), under an alias: the sum, mean, least or greatest
+         *     of the values the path reaches from each Entity (null values left out). `q/sum` and `q/avg`
+         *     take an integer or decimal field, `q/min` and `q/max` also a date or date-time field. With
+         *     no value, `q/sum` is `0` and the others `null`. Sums are exact for the decimals given (the
+         *     answer is the nearest JSON number); `q/avg` is the sum divided by the number of values. A
+         *     path that does not start with a relation, or ends on another kind of field, is refused with
+         *     `entity.error/query-operator-invalid` naming the operator. Only in `q/select` (svc-kit
+         *     choice: `q/where` compares `q/count` only).
+         * @example [
+         *       "q/sum",
+         *       [
+         *         "Demo/Tasks",
+         *         "Demo/Hours"
+         *       ]
+         *     ]
+         */
+        AggregateExpr: [
+            "q/sum" | "q/avg" | "q/min" | "q/max",
             components["schemas"]["FieldPath"]
         ];
         /**
@@ -1540,7 +1979,24 @@ export interface components {
          *       "svc/id"
          *     ]
          */
-        Subject: components["schemas"]["FieldPath"] | components["schemas"]["NullExpr"] | components["schemas"]["CountExpr"];
+        Subject: components["schemas"]["FieldPath"] | components["schemas"]["NullExpr"] | components["schemas"]["CountExpr"] | components["schemas"]["RangePartExpr"];
+        /**
+         * @description `['q/start' | 'q/end', <path>]` (public API): the start or the end of a date or date-time
+         *     range field, compared as a value of the range's kind (a date `YYYY-MM-DD`, or an ISO 8601
+         *     timestamp) with `=`, `!=`, `<`, `<=`, `>`, `>=`: `['<', ['q/start', [Demo/Span]], $d]`.
+         *     An Entity whose range is empty matches no comparison but `!=`. On a field that is no range,
+         *     `entity.error/query-operator-invalid` naming the operator.
+         * @example [
+         *       "q/start",
+         *       [
+         *         "Demo/Span"
+         *       ]
+         *     ]
+         */
+        RangePartExpr: [
+            "q/start" | "q/end",
+            components["schemas"]["FieldPath"]
+        ];
         /**
          * @description A `q/where` expression. Operators: comparisons `=`, `!=`, `<`, `<=`, `>`, `>=`;
          *     logical `q/and`, `q/or` (two or more operands); membership `q/in`, `q/not-in` (a `$param`
@@ -1548,7 +2004,8 @@ export interface components {
          *     `q/starts-with-ignoring-case?`, `q/ends-with-ignoring-case?`, `q/equals-ignoring-case?`,
          *     `q/not-equals-ignoring-case?`; `['=', ['q/null?', [f]], $p]`,
          *     `['=', ['q/null-or-empty?', [f]], $p]` (also alone: `['q/null-or-empty?', [f]]`) and
-         *     `['=', ['q/count', [f, 'svc/id']], $p]`.
+         *     `['=', ['q/count', [f, 'svc/id']], $p]`; `['<', ['q/start', [range]], $p]` and
+         *     `q/end` (RangePartExpr).
          * @example [
          *       "q/and",
          *       [
@@ -1669,7 +2126,11 @@ export interface components {
             "q/asc" | "q/desc"
         ];
         /**
-         * @description Parameter values; keys start with `$`.
+         * @description Parameter values; keys start with `$`. A value compared with a `svc/decimal` field (here
+         *     or as a literal in `q/where`) may be a decimal string (`"1.75"`, as public API clients
+         *     send it; `x-svc-choice`) of the form `EntityInput` describes; it compares as the number
+         *     it spells. Another string fails the query with `entity.error/query-value-invalid` naming
+         *     the field.
          * @example {
          *       "$last-seen-id": "6f1c2b9e-3d4a-4f5b-8c6d-7e8f9a0b1c2d"
          *     }
@@ -1729,7 +2190,15 @@ export interface components {
             [key: string]: unknown;
         };
         /**
-         * @description Field values of a new Entity; `svc/id` may be supplied by the client.
+         * @description Field values of a new Entity; `svc/id` may be supplied by the client. Values have the
+         *     shapes of `Entity`; besides, a `svc/decimal` value may be written as a decimal string
+         *     (`"2.01"`, as public API clients send it; `x-svc-choice`), here and in
+         *     `svc.entity/update`: an optional `-`, digits, and optionally `.` and digits, at most 100
+         *     characters, whose value is finite. It is stored as the number it spells (the nearest
+         *     double) and read back as a number. Any other string (`""`, `" 1"`, `"1e3"`, `"0x10"`,
+         *     `"NaN"`, `"Infinity"`, `"1."`, `".5"`, `"+1"`) is refused with `entity.error/value-invalid`
+         *     naming the field; exponents are refused because the public API's decimal text has none
+         *     (a JSON number may still have one).
          * @example {
          *       "Demo/Title": "Write the spec",
          *       "Demo/Done": false
@@ -1821,9 +2290,23 @@ export interface components {
             /** @description True for a deleted type. */
             "svc/deleted?"?: boolean;
             "svc/meta": components["schemas"]["TypeMeta"];
+            "svc/description"?: components["schemas"]["ListedDescription"];
             /** @description The type's fields, system fields included. */
             "svc/fields": components["schemas"]["SchemaField"][];
         };
+        /**
+         * @description A description of a type or field (public API: `svc/description`), kept as given; the
+         *     schema lists it only when asked `with-description` (`svc.schema/query` args
+         *     `with-description?: true`, `GET /api/schema?with-description=true`).
+         * @example Work items of the launch.
+         */
+        Description: string;
+        /**
+         * @description The description given when the type or field was created (null: none). Listed only when
+         *     the schema is asked `with-description`; absent otherwise.
+         * @example Work items of the launch.
+         */
+        ListedDescription: string | null;
         /**
          * @description Type metadata.
          * @example {
@@ -1840,8 +2323,11 @@ export interface components {
             "svc/enum?"?: boolean;
             /**
              * @description Installed mixins (`svc/rank-mixin`, `comments/comments-mixin`, `icons/icon-mixin`,
-             *     `avatars/avatar-mixin`). The schema lists them as a map `{<mixin>: true}` (the public
-             *     API's form); `schema.type/create` takes that map or a list of names.
+             *     `avatars/avatar-mixin`, `Files/Files-mixin`). The schema lists them as a map `{<mixin>: true}` (the public
+             *     API's form); `schema.type/create` takes that map or a list of names and installs them
+             *     as `svc.app/install-mixins` does, after the type's fields (a mixin's field the client
+             *     spelled out, as in a schema copied from another workspace, is kept); an unknown mixin
+             *     is refused with `schema.error/definition-invalid` naming `svc/meta`.
              */
             "app/mixins"?: {
                 [key: string]: boolean;
@@ -1867,6 +2353,7 @@ export interface components {
             "svc/type": components["schemas"]["FieldType"];
             "svc/id": components["schemas"]["Uuid"];
             "svc/meta": components["schemas"]["FieldMeta"];
+            "svc/description"?: components["schemas"]["ListedDescription"];
         };
         /**
          * @description A field type: a primitive (`svc/uuid`, `svc/text`, `svc/integer`, `svc/decimal`,
@@ -1875,9 +2362,9 @@ export interface components {
          *     `Collaboration~Documents/Document`, the file type `file/file`, or the name of another type
          *     (a relation to it, or for enum types a single select / workflow value). `svc/collection?`
          *     in the meta makes it a collection. On input the public API's names are taken as aliases
-         *     (`x-svc-choice`): `svc/int` is `svc/integer`, `svc/emoji` is `svc/text`; the schema
-         *     lists the field under svc-kit's name. (`svc/rank` and `svc/json-value` have no type of
-         *     their own here and are refused as unknown types.)
+         *     (`x-svc-choice`): `svc/int` and `svc/rank` are `svc/integer`, `svc/emoji` is `svc/text`;
+         *     the schema lists the field under svc-kit's name. (`svc/json-value` has no type of its own
+         *     here and is refused as an unknown type.)
          * @example svc/text
          */
         FieldType: string;
@@ -1936,6 +2423,7 @@ export interface components {
             "svc/name": components["schemas"]["FieldName"];
             "svc/type": components["schemas"]["FieldType"];
             "svc/meta"?: components["schemas"]["FieldMeta"];
+            "svc/description"?: components["schemas"]["Description"];
         };
         /**
          * @description Create a Database with its fields.
@@ -1974,6 +2462,7 @@ export interface components {
                  */
                 "svc/id"?: components["schemas"]["Uuid"];
                 "svc/meta"?: components["schemas"]["TypeMeta"];
+                "svc/description"?: components["schemas"]["Description"];
                 /** @description Fields of the new type. */
                 "svc/fields"?: components["schemas"]["FieldDefinition"][];
             };
@@ -2054,6 +2543,7 @@ export interface components {
                 "svc/name": components["schemas"]["FieldName"];
                 "svc/type": components["schemas"]["FieldType"];
                 "svc/meta"?: components["schemas"]["FieldMeta"];
+                "svc/description"?: components["schemas"]["Description"];
             };
         };
         /**
@@ -2199,12 +2689,17 @@ export interface components {
             };
         };
         /**
-         * @description Install mixins on types: `svc/rank-mixin` (field `svc/rank`, `svc/integer`), the Comments
+         * @description Install mixins on types: `svc/rank-mixin` (field `svc/rank`, `svc/integer`; as in the
+         *     public API every Entity of such a type has a rank: one created without `svc/rank` (or with
+         *     null) gets one more than the greatest rank of the type, 0 for the first, several created
+         *     together in the order given), the Comments
          *     extension `comments/comments-mixin` (the `comments/comments` collection of
          *     `comments/comment`), the Icons extension `icons/icon-mixin` (field `icon/icon`, a native
          *     emoji: `svc/text` with meta `svc/icon?: true`) and the Avatar extension
          *     `avatars/avatar-mixin` (field `avatar/avatar`, a file: `file/file` with meta
-         *     `svc/avatar?: true`). The type's meta `app/mixins` lists each installed mixin once;
+         *     `svc/avatar?: true`) and the Files extension `Files/Files-mixin` (the `Files/Files`
+         *     collection of `svc/file`, the stored files of `/api/files`; the type `svc/file` is made
+         *     when missing). The type's meta `app/mixins` lists each installed mixin once;
          *     installing one again changes nothing (svc-kit choice). The public API's names
          *     `icon/icon-mixin` and `avatar/avatar-mixin` are taken as `icons/icon-mixin` and
          *     `avatars/avatar-mixin` (listed under svc-kit's names).
@@ -3362,7 +3857,7 @@ export interface operations {
     getSchema: {
         parameters: {
             query?: {
-                /** @description Ask for descriptions (none are kept; the answer is the same). */
+                /** @description List each type's and field's `svc/description` (null when none was given). */
                 "with-description"?: boolean;
                 /** @description Ask for soft-deleted Databases too (none are kept; the answer is the same). */
                 "with-soft-deleted"?: boolean;
@@ -3764,6 +4259,138 @@ export interface operations {
                     "application/json": components["schemas"]["ErrorBody"];
                 };
             };
+        };
+    };
+    uploadFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "multipart/form-data": components["schemas"]["FileUpload"];
+            };
+        };
+        responses: {
+            /** @description The file Entity. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileEntity"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The file exceeds the limit (`file.error/too-large`, `data.limit`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The body is not multipart/form-data (`request.error/unsupported-media-type`). */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    uploadFileFromUrl: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["FileFromUrl"];
+            };
+        };
+        responses: {
+            /** @description The file Entity. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FileEntity"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            /** @description The file exceeds the limit (`file.error/too-large`, `data.limit`). */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            /** @description The download failed (`file.error/download-failed`, `data.field` `url`, `data.status`). */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
+    downloadStoredFile: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The file's `svc/secret`.
+                 * @example 5b1e2c3d-4f5a-4b6c-8d7e-9f0a1b2c3d4e
+                 */
+                secret: string;
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The file's content, with its content type and name. */
+            200: {
+                headers: {
+                    /** @description `attachment; filename="<svc/name>"` (and `filename*` for names beyond ASCII). */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "*/*": string;
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            /** @description No file has this secret (`file.error/not-found`, `data.field` `secret`). */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ErrorBody"];
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listIntegrationAccounts: {

@@ -9,6 +9,7 @@ import { createPgMemDatabase } from './db/pg-mem.js';
 import { createPostgresDatabase } from './db/postgres.js';
 import { createApp } from './http/app.js';
 import { integrationSettings, type IntegrationSettingsInput } from './integrations/settings.js';
+import { fileLimits, type FileLimits } from './files/limits.js';
 import { heavyLimitsOf, HeavyRequestGate, type HeavyLimits } from './http/heavy-requests.js';
 import { SyncEngine } from './integrations/sync/engine.js';
 import { CatalogCache } from './model/catalog.js';
@@ -64,6 +65,8 @@ export interface ServerOptions {
   heavyLimits?: Partial<HeavyLimits>;
   /** Bounds of calls to apps and of sync runs (spec/integrations.md); tests shorten them. */
   integrations?: IntegrationSettingsInput;
+  /** Bounds of the files API (size, download time-out, redirects); tests lower them. */
+  files?: Partial<FileLimits>;
 }
 
 export interface RunningServer {
@@ -121,6 +124,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       webhookPolicy,
       appPolicy,
       integrationSettings: settings,
+      fileLimits: fileLimits(options.files),
       syncs,
       heavyRequests: new HeavyRequestGate({ ...heavyLimitsOf(db.kind), ...options.heavyLimits }),
     };

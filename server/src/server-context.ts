@@ -2,6 +2,7 @@
 // runner, the schema cache and the server's settings. Built once by startServer.
 import type { CommandRunner } from './commands/dispatch.js';
 import type { Database } from './db/database.js';
+import type { FileLimits } from './files/limits.js';
 import type { HeavyRequestGate } from './http/heavy-requests.js';
 import type { CatalogCache } from './model/catalog.js';
 import type { IntegrationSettings } from './integrations/settings.js';
@@ -23,6 +24,8 @@ export interface ServerContext {
   /** Addresses integration apps and the files they link may be at (absent: public addresses only). */
   appPolicy?: TargetPolicy;
   integrationSettings: IntegrationSettings;
+  /** Bounds of the files API (absent: DEFAULT_FILE_LIMITS). */
+  fileLimits?: FileLimits;
   /** Admission of heavy reads (spec/service.openapi.yaml, "Shared load"). */
   heavyRequests: HeavyRequestGate;
   /** The sync engine: runs of sources, inbound events (server/src/integrations/sync). */

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { buildASTSchema, buildClientSchema, getIntrospectionQuery, parse, printSchema, validateSchema, type IntrospectionQuery } from 'graphql';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recording, type RecordingDatabase } from '../src/db/recording.js';
-import { fileUrlSigner, verifyFileUrl, URL_LIFETIME_MS } from '../src/graphql/file-urls.js';
+import { fileUrlSigner, verifyFileUrl, URL_LIFETIME_MS } from '../src/files/signed-urls.js';
 import { camelCase, fieldBaseName, queryBaseName, typeBaseName } from '../src/graphql/naming.js';
 import { COMMON_SDL } from '../src/graphql/schema-builder.js';
 import type { RunningServer } from '../src/index.js';

@@ -8,6 +8,7 @@
  */
 import type { Explanation } from './explanation.js';
 import { DOCUMENTS } from './documents.js';
+import { FILES } from './files.js';
 import { GRAPHQL } from './graphql.js';
 import { MAPPING } from './mapping.js';
 import { MODEL } from './model.js';
@@ -17,7 +18,7 @@ import { WEBHOOKS } from './webhooks.js';
 
 export type { Explanation } from './explanation.js';
 
-export const EXPLAINED: readonly Explanation[] = [...QUERY, ...GRAPHQL, ...WEBHOOKS, ...DOCUMENTS, ...MODEL, ...SYNC, ...MAPPING];
+export const EXPLAINED: readonly Explanation[] = [...QUERY, ...GRAPHQL, ...WEBHOOKS, ...DOCUMENTS, ...FILES, ...MODEL, ...SYNC, ...MAPPING];
 
 export function explanationOf(m: { file: string; mutator: string; original: string; replacement: string }): Explanation | undefined {
   return EXPLAINED.find((e) => e.file === m.file && e.mutator === m.mutator && e.original === m.original && e.replacement === m.replacement);

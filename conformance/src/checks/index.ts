@@ -23,10 +23,19 @@ import commandUpdateModificationDate from './server/command-update-modification-
 import commandUpdatePartial from './server/command-update-partial.js';
 import commandValuesAtEdges from './server/command-values-at-edges.js';
 import commandReadonlyFields from './server/command-readonly-fields.js';
+import commandEntityBatchCreate from './server/command-entity-batch-create.js';
+import commandEntityBatchDelete from './server/command-entity-batch-delete.js';
+import commandEntityBatchUpsert from './server/command-entity-batch-upsert.js';
+import commandEntityBatchConflictField from './server/command-entity-batch-conflict-field.js';
+import commandCollectionItemsCompact from './server/command-collection-items-compact.js';
+import commandDecimalStrings from './server/command-decimal-strings.js';
 import schemaRefusedOperations from './server/schema-refused-operations.js';
 import schemaMixins from './server/schema-mixins.js';
 import schemaDeleteKeepsOthers from './server/schema-delete-keeps-others.js';
 import schemaDeleteFlags from './server/schema-delete-flags.js';
+import queryRangeEnds from './server/query-range-ends.js';
+import queryAggregates from './server/query-aggregates.js';
+import schemaRankOnCreate from './server/schema-rank-on-create.js';
 import envelopeArgsMustBeObject from './server/envelope-args-must-be-object.js';
 import envelopeArrayInArrayOut from './server/envelope-array-in-array-out.js';
 import envelopeMalformedJson from './server/envelope-malformed-json.js';
@@ -62,6 +71,7 @@ import commandDidYouMean from './server/command-did-you-mean.js';
 import queryInListLimit from './server/query-in-list-limit.js';
 import { consistencyChecks } from './consistency/index.js';
 import { documentsChecks } from './documents/index.js';
+import { filesChecks } from './files/index.js';
 import { graphqlChecks } from './graphql/index.js';
 import { syncChecks } from './sync/index.js';
 import { webhooksChecks } from './webhooks/index.js';
@@ -87,9 +97,18 @@ export const workspaceChecks: readonly Check[] = [
   schemaMixins,
   schemaDeleteKeepsOthers,
   schemaDeleteFlags,
+  queryRangeEnds,
+  queryAggregates,
+  schemaRankOnCreate,
   commandDelete,
   commandAddCollectionItems,
   commandRemoveCollectionItems,
+  commandCollectionItemsCompact,
+  commandEntityBatchCreate,
+  commandEntityBatchDelete,
+  commandEntityBatchUpsert,
+  commandEntityBatchConflictField,
+  commandDecimalStrings,
   queryCollectionsEmptyArray,
   queryDefaultOrder,
   queryLimitRequired,
@@ -137,6 +156,7 @@ export const serverChecks: readonly Check[] = [
   ...documentsChecks,
   ...webhooksChecks,
   ...graphqlChecks,
+  ...filesChecks,
   ...consistencyChecks,
   ...syncChecks,
   routingUnknownRoute,

@@ -59,6 +59,16 @@ export function storedValue(kind: ValueKind, value: Scalar): Scalar {
 }
 
 /**
+ * The number a `svc/decimal` value written as a string spells (spec: EntityInput, "a decimal
+ * string": `-`?, digits, `.` and digits optional, at most 100 characters, finite), or undefined.
+ */
+export function decimalOfText(value: string): number | undefined {
+  if (value.length > 100 || !/^-?\d+(\.\d+)?$/.test(value)) return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : undefined;
+}
+
+/**
  * An operand of `q/where` as the field it is compared with reads it; throws a ModelError named
  * `entity.error/query-value-invalid` for a value of the wrong type.
  */
@@ -78,9 +88,13 @@ export function coerceOperand(kind: ValueKind, value: Json): Scalar {
       return n;
     }
     case 'integer':
-    case 'decimal':
       if (typeof value !== 'number' || !Number.isFinite(value)) return wrong();
       return value;
+    case 'decimal': {
+      const n = typeof value === 'string' ? decimalOfText(value) : value;
+      if (typeof n !== 'number' || !Number.isFinite(n)) return wrong();
+      return n;
+    }
     case 'bool':
       if (typeof value !== 'boolean') return wrong();
       return value;

@@ -5,7 +5,7 @@
  * service's answers; everything else the model works out itself.
  */
 import { SchemaIndex, type ModelField, type ModelSchema, type ModelType, type RelationField, type ValueField } from './schema.js';
-import { ModelError, compareCodePoints, isJsonObject, isUuid, storedValue, type Json, type JsonObject, type Scalar } from './values.js';
+import { ModelError, compareCodePoints, decimalOfText, isJsonObject, isUuid, storedValue, type Json, type JsonObject, type Scalar } from './values.js';
 
 export interface ModelEntity {
   id: string;
@@ -246,8 +246,11 @@ export class WorkspaceModel {
         return typeof value === 'string' ? value : bad();
       case 'integer':
         return typeof value === 'number' && Number.isSafeInteger(value) ? value : bad();
-      case 'decimal':
-        return typeof value === 'number' && Number.isFinite(value) ? value : bad();
+      case 'decimal': {
+        // A number, or a decimal string (the public API's form), stored as the number it spells.
+        const n = typeof value === 'string' ? decimalOfText(value) : value;
+        return typeof n === 'number' && Number.isFinite(n) ? n : bad();
+      }
       case 'bool':
         return typeof value === 'boolean' ? value : bad();
       case 'date-time':

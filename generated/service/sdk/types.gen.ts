@@ -37,6 +37,84 @@ export type TrueResult = true;
 export type OkResult = 'ok';
 
 /**
+ * The multipart body of `POST /api/files`.
+ */
+export type FileUpload = {
+    /**
+     * The file (a file part with a filename and, best, a Content-Type).
+     */
+    file: Blob | File;
+};
+
+/**
+ * What `POST /api/files/from-url` downloads.
+ */
+export type FileFromUrl = {
+    /**
+     * An absolute http or https URL.
+     */
+    url: string;
+    /**
+     * The file's `svc/name` (cleaned as an upload's filename); the URL's last path segment when absent.
+     */
+    name?: string;
+    /**
+     * The method of the download request (GET by default; a redirect is followed with GET).
+     */
+    method?: 'GET' | 'POST' | 'get' | 'post';
+    /**
+     * Headers of the download request (for instance `Authorization` for a private file).
+     * A header the server sets itself (`Host`, `Content-Length`, `Transfer-Encoding`,
+     * `Connection`, `Upgrade`, `TE`, `Trailer`, `Keep-Alive`, `Expect`) is refused with
+     * 400 `request.error/invalid-body` naming `/headers/<name>`.
+     *
+     */
+    headers?: {
+        [key: string]: string;
+    };
+};
+
+/**
+ * A stored file: an Entity of the system type `svc/file`. `svc/name` may be changed with
+ * `svc.entity/update`; `svc/secret`, `svc/content-type` and `svc/content-length` are
+ * read-only. The same fields are read with `svc.entity/query` (`q/from: svc/file`, or a
+ * sub-select of `Files/Files`).
+ *
+ */
+export type FileEntity = {
+    'svc/id': Uuid;
+    /**
+     * The public id of the Entity.
+     */
+    'svc/public-id'?: string;
+    'svc/creation-date'?: Timestamp;
+    'svc/modification-date'?: Timestamp;
+    /**
+     * The user who stored the file (`{svc/id}`).
+     */
+    'svc/created-by'?: {
+        [key: string]: unknown;
+    };
+    /**
+     * The file's name.
+     */
+    'svc/name': string;
+    /**
+     * What `GET /api/files/{secret}` reads the content with.
+     */
+    'svc/secret': string;
+    /**
+     * The content type (a MIME type).
+     */
+    'svc/content-type': string;
+    /**
+     * The size in bytes.
+     */
+    'svc/content-length': number;
+    [key: string]: unknown;
+};
+
+/**
  * Names used by the reference server (`<namespace>.error/<what>`). Implementations may use
  * others; clients match on the names they know.
  *
@@ -68,6 +146,7 @@ export type OkResult = 'ok';
  * | `entity.error/not-a-collection` | collection command on a field that is not one | `{field}` |
  * | `entity.error/entity-not-found` | no Entity with that `svc/id` | `{type, id}` |
  * | `entity.error/duplicate-id` | `svc/id` already used | `{id}` |
+ * | `entity.error/conflict-field-invalid` | the `conflict-field` of `svc.entity.batch/create-or-update` is a field that cannot find duplicates | `{field, type, fieldType}` |
  * | `schema.error/type-exists` | `schema.type/create` of an existing name | `{name}` |
  * | `schema.error/field-exists` | `schema.field/create` of an existing name | `{holderType, name}` |
  * | `schema.error/type-not-found` | schema command on an unknown type | `{name}` |
@@ -83,7 +162,10 @@ export type OkResult = 'ok';
  * | `graphql.error/space-not-found` | the SDL of an unknown Space (404) | `{space}` |
  * | `file.error/signature-invalid` | a file address not signed by this server, or altered (403) | `{field: signature}` |
  * | `file.error/url-expired` | a file address past its expiry (403) | `{field: expires, expiredAt}` |
- * | `file.error/not-found` | the Entity no longer holds the file of the address (404) | `{field: ref}` |
+ * | `file.error/not-found` | the Entity no longer holds the file of the address (404, `field` is `ref`); no stored file has the secret (404, `field` is `secret`) | `{field}` |
+ * | `file.error/too-large` | an uploaded or downloaded file over the limit (413) | `{field, limit}` |
+ * | `file.error/url-refused` | `url` of `from-url` not an http(s) URL, or an address the server does not call (400) | `{field: url, url}` |
+ * | `file.error/download-failed` | the download of `from-url` failed: an error status, a time-out, too many redirects, a broken connection (422) | `{field: url, url, status?}` |
  * | `webhook.error/not-found` | unknown webhook id (404) | `{id}` |
  * | `webhook.error/type-not-found` | `type` names no Database (400) | `{field: type}` |
  * | `webhook.error/url-refused` | `url` not http(s), or a private address not allowed (400) | `{field: url}` |
@@ -105,7 +187,7 @@ export type OkResult = 'ok';
  * | `integration.error/action-not-applicable` | an Entity of an action call is of a type the action does not apply to (400) | `{field: entities/<index>, id, type}` |
  *
  */
-export type ErrorName = 'request.error/malformed-json' | 'request.error/invalid-body' | 'request.error/invalid-parameter' | 'request.error/body-too-large' | 'request.error/unsupported-media-type' | 'auth.error/unauthorized' | 'auth.error/forbidden' | 'route.error/not-found' | 'route.error/method-not-allowed' | 'rate.error/too-many-requests' | 'server.error/internal' | 'command.error/unknown-command' | 'command.error/batch-failed' | 'entity.error/schema-type-not-found' | 'entity.error/schema-field-not-found' | 'entity.error/query-limit-expr-not-found' | 'entity.error/query-primitive-field-expr-invalid' | 'entity.error/query-operator-invalid' | 'entity.error/query-param-not-found' | 'entity.error/query-value-invalid' | 'entity.error/query-result-too-large' | 'entity.error/value-invalid' | 'entity.error/field-readonly' | 'entity.error/not-a-collection' | 'entity.error/entity-not-found' | 'entity.error/duplicate-id' | 'schema.error/type-exists' | 'schema.error/field-exists' | 'schema.error/type-not-found' | 'schema.error/field-not-found' | 'schema.error/definition-invalid' | 'schema.error/type-has-entities' | 'schema.error/type-has-related-fields' | 'schema.error/field-has-values' | 'document.error/not-found' | 'document.error/format-unsupported' | 'document.error/content-invalid' | 'document.error/too-large' | 'graphql.error/space-not-found' | 'file.error/signature-invalid' | 'file.error/url-expired' | 'file.error/not-found' | 'webhook.error/not-found' | 'webhook.error/type-not-found' | 'webhook.error/url-refused' | 'integration.error/account-not-found' | 'integration.error/source-not-found' | 'integration.error/sync-not-found' | 'integration.error/app-url-refused' | 'integration.error/account-type-unknown' | 'integration.error/type-unknown' | 'integration.error/account-invalid' | 'integration.error/filter-invalid' | 'integration.error/app-failed' | 'integration.error/account-cleanup-failed' | 'integration.error/oauth-state-invalid' | 'integration.error/row-invalid' | 'integration.error/sync-running' | 'integration.error/action-unknown' | 'integration.error/entity-not-synchronized' | 'integration.error/action-not-applicable';
+export type ErrorName = 'request.error/malformed-json' | 'request.error/invalid-body' | 'request.error/invalid-parameter' | 'request.error/body-too-large' | 'request.error/unsupported-media-type' | 'auth.error/unauthorized' | 'auth.error/forbidden' | 'route.error/not-found' | 'route.error/method-not-allowed' | 'rate.error/too-many-requests' | 'server.error/internal' | 'command.error/unknown-command' | 'command.error/batch-failed' | 'entity.error/schema-type-not-found' | 'entity.error/schema-field-not-found' | 'entity.error/query-limit-expr-not-found' | 'entity.error/query-primitive-field-expr-invalid' | 'entity.error/query-operator-invalid' | 'entity.error/query-param-not-found' | 'entity.error/query-value-invalid' | 'entity.error/query-result-too-large' | 'entity.error/value-invalid' | 'entity.error/field-readonly' | 'entity.error/not-a-collection' | 'entity.error/entity-not-found' | 'entity.error/duplicate-id' | 'entity.error/conflict-field-invalid' | 'schema.error/type-exists' | 'schema.error/field-exists' | 'schema.error/type-not-found' | 'schema.error/field-not-found' | 'schema.error/definition-invalid' | 'schema.error/type-has-entities' | 'schema.error/type-has-related-fields' | 'schema.error/field-has-values' | 'document.error/not-found' | 'document.error/format-unsupported' | 'document.error/content-invalid' | 'document.error/too-large' | 'graphql.error/space-not-found' | 'file.error/signature-invalid' | 'file.error/url-expired' | 'file.error/not-found' | 'file.error/too-large' | 'file.error/url-refused' | 'file.error/download-failed' | 'webhook.error/not-found' | 'webhook.error/type-not-found' | 'webhook.error/url-refused' | 'integration.error/account-not-found' | 'integration.error/source-not-found' | 'integration.error/sync-not-found' | 'integration.error/app-url-refused' | 'integration.error/account-type-unknown' | 'integration.error/type-unknown' | 'integration.error/account-invalid' | 'integration.error/filter-invalid' | 'integration.error/app-failed' | 'integration.error/account-cleanup-failed' | 'integration.error/oauth-state-invalid' | 'integration.error/row-invalid' | 'integration.error/sync-running' | 'integration.error/action-unknown' | 'integration.error/entity-not-synchronized' | 'integration.error/action-not-applicable';
 
 /**
  * An `ErrorName`, or another `<namespace>.error/<what>` name of an implementation.
@@ -189,12 +271,15 @@ export type CommandResponseBody = CommandResponse | Array<CommandResponse>;
  * | `svc.entity/update` | `Entity` (svc-kit choice: the whole updated Entity) |
  * | `svc.entity/delete` | `OkResult` (svc-kit choice) |
  * | `svc.entity/add-collection-items`, `svc.entity/remove-collection-items` | `OkResult` |
+ * | `svc.entity.batch/create` | `QueryResult` (the created Entities, in order, each as `svc.entity/create` answers it) |
+ * | `svc.entity.batch/delete` | `OkResult` (svc-kit choice) |
+ * | `svc.entity.batch/create-or-update` | `CreateOrUpdateResult` |
  * | `svc.command/batch` | `BatchResult` |
  * | `svc.schema/query` | `WorkspaceSchema` |
  * | `svc.schema/batch` | `SchemaBatchResult` |
  *
  */
-export type CommandResult = QueryResult | Entity | OkResult | BatchResult | WorkspaceSchema | SchemaBatchResult;
+export type CommandResult = QueryResult | Entity | OkResult | BatchResult | WorkspaceSchema | SchemaBatchResult | CreateOrUpdateResult;
 
 /**
  * One command object, or an array of them.
@@ -217,6 +302,12 @@ export type Command = ({
 } & AddCollectionItemsCommand) | ({
     command: 'svc.entity/remove-collection-items';
 } & RemoveCollectionItemsCommand) | ({
+    command: 'svc.entity.batch/create';
+} & EntityBatchCreateCommand) | ({
+    command: 'svc.entity.batch/delete';
+} & EntityBatchDeleteCommand) | ({
+    command: 'svc.entity.batch/create-or-update';
+} & EntityBatchCreateOrUpdateCommand) | ({
     command: 'svc.command/batch';
 } & BatchCommand) | ({
     command: 'svc.schema/query';
@@ -313,16 +404,31 @@ export type DeleteCommand = {
 };
 
 /**
- * Arguments of add-collection-items and remove-collection-items.
+ * Arguments of add-collection-items and remove-collection-items, in one of two forms:
+ * - **classic** (the contract's): `entity` is the parent `{svc/id}` and `items` the
+ * Entities to add (or remove);
+ * - **compact** (the public API's newer form): `entity` maps each parent's `svc/id` to the
+ * `svc/id`s of its items, `{"<parent id>": ["<item id>", ...]}`, and there is no `items`.
+ * Several parents may be given (`x-svc-choice`): each is changed in the order of the
+ * map's keys, exactly as one classic command per parent would change it, all in the
+ * command's one transaction (one unknown parent or item: nothing changes).
+ *
+ * A classic `entity` without `items`, a compact one with `items`, and an `entity` holding
+ * both `svc/id` and parent ids are refused with `request.error/invalid-body` naming the
+ * offending part (`data.field` `/args/items` or `/args/entity`), and nothing changes.
+ *
  */
 export type CollectionItemsArgs = {
     type: TypeName;
-    entity: EntityRef;
+    /**
+     * The parent `{svc/id}` (classic form), or the map of parents to their items (compact form).
+     */
+    entity: EntityRef | CollectionItemsMap;
     field: FieldName;
     /**
-     * The Entities to add to (or remove from) the collection.
+     * The Entities to add to (or remove from) the collection; the classic form only (required there).
      */
-    items: Array<EntityRef>;
+    items?: Array<EntityRef>;
 };
 
 /**
@@ -347,6 +453,173 @@ export type RemoveCollectionItemsCommand = {
     command: 'svc.entity/remove-collection-items';
     correlationId?: CorrelationId;
     args: CollectionItemsArgs;
+};
+
+/**
+ * The compact form of a collection command's `entity`: each parent's `svc/id` mapped to the
+ * `svc/id`s of the items to add to (or remove from) its collection field. At most 1000
+ * parents, each with at most 10000 items.
+ *
+ */
+export type CollectionItemsMap = {
+    [key in Uuid]?: Array<Uuid>;
+};
+
+/**
+ * `svc.entity.batch/create` (seen in real clients): create several Entities of one Database
+ * in one command. Each Entity is created exactly as `svc.entity/create` would create it
+ * (a client may give its `svc/id`; `svc/public-id`s are numbered in the order of
+ * `entities`), and makes the same webhook effects. Atomic (`x-svc-choice`): when one Entity
+ * cannot be created (unknown field, invalid value, duplicate `svc/id`, ...), none is, and
+ * the command fails with that Entity's error; an error found in reading one Entity's
+ * fields (unknown field, invalid or read-only value, `svc/id` given twice) has its position
+ * in `entities` in `data.index` and its message starts `entities[<index>]:`. The result is the created
+ * Entities, in the order of `entities`, each as `svc.entity/create` answers it. At most
+ * 1000 Entities (`x-svc-choice`; the public API documents no limit): more is refused with
+ * `request.error/invalid-body` naming `/args/entities`. An empty `entities` creates nothing
+ * and answers `[]`.
+ *
+ */
+export type EntityBatchCreateCommand = {
+    /**
+     * The command name.
+     */
+    command: 'svc.entity.batch/create';
+    correlationId?: CorrelationId;
+    /**
+     * The Database and the field values of each new Entity.
+     */
+    args: {
+        type: TypeName;
+        /**
+         * The new Entities' field values, in the order they are created.
+         */
+        entities: Array<EntityInput>;
+    };
+};
+
+/**
+ * `svc.entity.batch/delete` (seen in real clients): delete several Entities of one Database
+ * in one command, each exactly as `svc.entity/delete` deletes it (its relation values go
+ * too) and with the same webhook effects, in the order of `entities`; an id given twice is
+ * deleted once. `opts.fail-if-not-found?` (default `true`, as `svc.entity/delete` fails on
+ * an unknown id; `x-svc-choice`, the public API documents no default): when true, an id
+ * that is no Entity of `type` fails the command with `entity.error/entity-not-found`
+ * naming that `id` and its `index` in `entities`, and nothing is deleted; when false, such
+ * an id is skipped. Atomic: all or none. At most 1000 Entities (`x-svc-choice`); more is
+ * refused with `request.error/invalid-body` naming `/args/entities`. Result `ok`
+ * (`x-svc-choice`).
+ *
+ */
+export type EntityBatchDeleteCommand = {
+    /**
+     * The command name.
+     */
+    command: 'svc.entity.batch/delete';
+    correlationId?: CorrelationId;
+    /**
+     * The Database, the Entities to delete and the options.
+     */
+    args: {
+        type: TypeName;
+        /**
+         * The Entities to delete.
+         */
+        entities: Array<EntityRef>;
+        /**
+         * Options.
+         */
+        opts?: {
+            /**
+             * Whether an id that is no Entity of `type` fails the command (`true`, the default) or is skipped (`false`).
+             */
+            'fail-if-not-found?'?: boolean;
+        };
+    };
+};
+
+/**
+ * `svc.entity.batch/create-or-update` (the public API's "upsert"): for each Entity of
+ * `entities`, in order, an Entity of `type` whose `conflict-field` holds the same value is
+ * its **duplicate**. Without one, the Entity is created (as `svc.entity/create` creates
+ * it). With one, `conflict-action` decides: `skip-create` leaves the duplicate as it is
+ * and creates nothing; `update-latest` updates the duplicate (as `svc.entity/update`
+ * would) with every given field but `svc/id`, `svc/public-id`, `svc/creation-date` and
+ * `svc/created-by`. When several Entities are duplicates, the most recently created one
+ * is chosen (latest `svc/creation-date`, then highest `svc/public-id`), for both actions.
+ *
+ * Matching: `null` or a missing value matches nothing (such an Entity is always created);
+ * text compares exactly (case matters). Within the batch, Entities with the same value
+ * count once: `skip-create` uses the first of them, `update-latest` the last; each other
+ * one is answered `prefer-duplicate-found-in-the-batch` and not written.
+ *
+ * `conflict-field` must be a value field of type `svc/text`, `svc/string`, `svc/url`,
+ * `svc/email`, `svc/uuid`, `svc/integer` or `svc/date` (the public API allows text,
+ * integer and date fields): an unknown field fails with
+ * `entity.error/schema-field-not-found` (with the nearest field name, "did you mean"),
+ * any other field (a relation, collection, system field or another type) with
+ * `entity.error/conflict-field-invalid`, both naming it in `data.field`. A `svc/id` is
+ * optional (the public API requires it): it is the id of an Entity created, and ignored
+ * otherwise. An Entity that is not written is checked only for its field names and the
+ * conflict field's value.
+ *
+ * Writes make the same webhook effects as `svc.entity/create` and `svc.entity/update`
+ * (creations first, then updates in the order of `entities`). Atomic (`x-svc-choice`):
+ * one failure and nothing is written; an error found in reading one Entity's fields has
+ * its position in `data.index`, as for `svc.entity.batch/create`. At most 1000 Entities (`x-svc-choice`); more is refused with
+ * `request.error/invalid-body` naming `/args/entities`. The result is one
+ * `CreateOrUpdateOutcome` per Entity, in the order of `entities`.
+ *
+ */
+export type EntityBatchCreateOrUpdateCommand = {
+    /**
+     * The command name.
+     */
+    command: 'svc.entity.batch/create-or-update';
+    correlationId?: CorrelationId;
+    /**
+     * The Database, the Entities, the field that finds duplicates and what to do with one.
+     */
+    args: {
+        type: TypeName;
+        /**
+         * The Entities' field values.
+         */
+        entities: Array<EntityInput>;
+        'conflict-field': FieldName;
+        /**
+         * What to do with an Entity that has a duplicate.
+         */
+        'conflict-action': 'skip-create' | 'update-latest';
+    };
+};
+
+/**
+ * The outcome of each Entity of `svc.entity.batch/create-or-update`, in the order of `entities`.
+ */
+export type CreateOrUpdateResult = Array<CreateOrUpdateOutcome>;
+
+/**
+ * What became of one Entity of `svc.entity.batch/create-or-update`, by `action`:
+ * - `create`: `created` is the new Entity, as `svc.entity/create` answers it;
+ * - `skip-create`: `entity` is the Entity as given, `duplicate` the existing Entity that
+ * was kept (its `svc/id`, `svc/public-id`, `svc/creation-date` and conflict field);
+ * - `update-latest`: `entity` as given, `duplicate` the existing Entity before the update
+ * (as for `skip-create`), `updated` the whole Entity after it, as `svc.entity/update`
+ * answers it;
+ * - `prefer-duplicate-found-in-the-batch`: `entity` as given, `duplicate` the Entity of
+ * the batch (as given) whose outcome stands for it.
+ *
+ */
+export type CreateOrUpdateOutcome = {
+    /**
+     * What was done.
+     */
+    action: 'create' | 'skip-create' | 'update-latest' | 'prefer-duplicate-found-in-the-batch';
+    created?: Entity;
+    entity?: EntityInput;
+    duplicate?: Entity;
+    updated?: Entity;
 };
 
 /**
@@ -389,14 +662,14 @@ export type SchemaQueryCommand = {
     command: 'svc.schema/query';
     correlationId?: CorrelationId;
     /**
-     * No arguments are needed. The public API takes `with-description?` and
-     * `with-soft-deleted?`; svc-kit keeps no descriptions and no soft-deleted Databases, so
-     * they change nothing in the answer.
+     * No arguments are needed. The public API takes `with-description?` (then each type and
+     * field lists its `svc/description`, null when none was given) and
+     * `with-soft-deleted?` (svc-kit keeps no soft-deleted Databases: it changes nothing).
      *
      */
     args?: {
         /**
-         * Ask for descriptions (none are kept).
+         * List each type's and field's `svc/description`.
          */
         'with-description?'?: boolean;
         /**
@@ -516,7 +789,8 @@ export type SelectList = Array<SelectItem>;
  * - `"<field>"`: the field's value, as the list form answers it;
  * - `[<field>, ...]`: a path, as an alias path of the list form (`[<relation>, "svc/id"]`;
  * `[<rich text field>, "Collaboration~Documents/secret"]` answers the secret itself;
- * `["q/count", [<collection>, "svc/id"]]` counts);
+ * `["q/count", [<collection>, "svc/id"]]` counts, `["q/sum", [<collection>, <field>]]` and
+ * the other AggregateExpr aggregate);
  * - `{"q/from": <collection or relation> | [<it>], "q/select": <Select>, "q/limit", "q/offset",
  * "q/where", "q/order-by"}`: a sub-query of that field, a list (a relation: an object or
  * null), `q/limit` or `q/no-limit` required as in the list form;
@@ -537,7 +811,8 @@ export type SelectItem = FieldName | SelectMap;
 
 /**
  * Keys are field names (for `{<field>: [sub-fields]}` and `{<field>: SubQuery}`) or aliases
- * (for `{<alias>: [<relation>, 'svc/id']}` paths and `{<alias>: ['q/count', [<collection>, 'svc/id']]}`).
+ * (for `{<alias>: [<relation>, 'svc/id']}` paths, `{<alias>: ['q/count', [<collection>, 'svc/id']]}`
+ * and the aggregates `{<alias>: ['q/sum', [<collection>, <field>]]}`, AggregateExpr).
  *
  */
 export type SelectMap = {
@@ -545,9 +820,9 @@ export type SelectMap = {
 };
 
 /**
- * Sub-fields, an alias path, a count, or a sub-query.
+ * Sub-fields, an alias path, a count, an aggregate, or a sub-query.
  */
-export type SelectValue = Select | CountExpr | SubQuery;
+export type SelectValue = Select | CountExpr | AggregateExpr | SubQuery;
 
 /**
  * A field, or a path through relations (`[<relation field>, 'svc/id']`); a bare string is a path of one field.
@@ -559,6 +834,23 @@ export type FieldPath = FieldName | Array<FieldName>;
  */
 export type CountExpr = [
     'q/count',
+    FieldPath
+];
+
+/**
+ * `['q/sum' | 'q/avg' | 'q/min' | 'q/max', [<relation or collection>, ..., <field>]]` in a
+ * select (public API, "select aggregates"), under an alias: the sum, mean, least or greatest
+ * of the values the path reaches from each Entity (null values left out). `q/sum` and `q/avg`
+ * take an integer or decimal field, `q/min` and `q/max` also a date or date-time field. With
+ * no value, `q/sum` is `0` and the others `null`. Sums are exact for the decimals given (the
+ * answer is the nearest JSON number); `q/avg` is the sum divided by the number of values. A
+ * path that does not start with a relation, or ends on another kind of field, is refused with
+ * `entity.error/query-operator-invalid` naming the operator. Only in `q/select` (svc-kit
+ * choice: `q/where` compares `q/count` only).
+ *
+ */
+export type AggregateExpr = [
+    'q/sum' | 'q/avg' | 'q/min' | 'q/max',
     FieldPath
 ];
 
@@ -591,7 +883,20 @@ export type Operand = Param | Scalar | Array<Scalar>;
 /**
  * The left-hand side of a comparison.
  */
-export type Subject = FieldPath | NullExpr | CountExpr;
+export type Subject = FieldPath | NullExpr | CountExpr | RangePartExpr;
+
+/**
+ * `['q/start' | 'q/end', <path>]` (public API): the start or the end of a date or date-time
+ * range field, compared as a value of the range's kind (a date `YYYY-MM-DD`, or an ISO 8601
+ * timestamp) with `=`, `!=`, `<`, `<=`, `>`, `>=`: `['<', ['q/start', [Demo/Span]], $d]`.
+ * An Entity whose range is empty matches no comparison but `!=`. On a field that is no range,
+ * `entity.error/query-operator-invalid` naming the operator.
+ *
+ */
+export type RangePartExpr = [
+    'q/start' | 'q/end',
+    FieldPath
+];
 
 /**
  * A `q/where` expression. Operators: comparisons `=`, `!=`, `<`, `<=`, `>`, `>=`;
@@ -600,7 +905,8 @@ export type Subject = FieldPath | NullExpr | CountExpr;
  * `q/starts-with-ignoring-case?`, `q/ends-with-ignoring-case?`, `q/equals-ignoring-case?`,
  * `q/not-equals-ignoring-case?`; `['=', ['q/null?', [f]], $p]`,
  * `['=', ['q/null-or-empty?', [f]], $p]` (also alone: `['q/null-or-empty?', [f]]`) and
- * `['=', ['q/count', [f, 'svc/id']], $p]`.
+ * `['=', ['q/count', [f, 'svc/id']], $p]`; `['<', ['q/start', [range]], $p]` and
+ * `q/end` (RangePartExpr).
  *
  */
 export type Expr = ComparisonExpr | LogicalExpr | MembershipExpr | TextExpr | NullOrEmptyExpr;
@@ -659,7 +965,12 @@ export type OrderItem = [
 ];
 
 /**
- * Parameter values; keys start with `$`.
+ * Parameter values; keys start with `$`. A value compared with a `svc/decimal` field (here
+ * or as a literal in `q/where`) may be a decimal string (`"1.75"`, as public API clients
+ * send it; `x-svc-choice`) of the form `EntityInput` describes; it compares as the number
+ * it spells. Another string fails the query with `entity.error/query-value-invalid` naming
+ * the field.
+ *
  */
 export type QueryParams = {
     [key: string]: unknown;
@@ -700,7 +1011,16 @@ export type Entity = {
 };
 
 /**
- * Field values of a new Entity; `svc/id` may be supplied by the client.
+ * Field values of a new Entity; `svc/id` may be supplied by the client. Values have the
+ * shapes of `Entity`; besides, a `svc/decimal` value may be written as a decimal string
+ * (`"2.01"`, as public API clients send it; `x-svc-choice`), here and in
+ * `svc.entity/update`: an optional `-`, digits, and optionally `.` and digits, at most 100
+ * characters, whose value is finite. It is stored as the number it spells (the nearest
+ * double) and read back as a number. Any other string (`""`, `" 1"`, `"1e3"`, `"0x10"`,
+ * `"NaN"`, `"Infinity"`, `"1."`, `".5"`, `"+1"`) is refused with `entity.error/value-invalid`
+ * naming the field; exponents are refused because the public API's decimal text has none
+ * (a JSON number may still have one).
+ *
  */
 export type EntityInput = {
     'svc/id'?: Uuid;
@@ -754,11 +1074,27 @@ export type SchemaType = {
      */
     'svc/deleted?'?: boolean;
     'svc/meta': TypeMeta;
+    'svc/description'?: ListedDescription;
     /**
      * The type's fields, system fields included.
      */
     'svc/fields': Array<SchemaField>;
 };
+
+/**
+ * A description of a type or field (public API: `svc/description`), kept as given; the
+ * schema lists it only when asked `with-description` (`svc.schema/query` args
+ * `with-description?: true`, `GET /api/schema?with-description=true`).
+ *
+ */
+export type Description = string;
+
+/**
+ * The description given when the type or field was created (null: none). Listed only when
+ * the schema is asked `with-description`; absent otherwise.
+ *
+ */
+export type ListedDescription = string | null;
 
 /**
  * Type metadata.
@@ -774,8 +1110,11 @@ export type TypeMeta = {
     'svc/enum?'?: boolean;
     /**
      * Installed mixins (`svc/rank-mixin`, `comments/comments-mixin`, `icons/icon-mixin`,
-     * `avatars/avatar-mixin`). The schema lists them as a map `{<mixin>: true}` (the public
-     * API's form); `schema.type/create` takes that map or a list of names.
+     * `avatars/avatar-mixin`, `Files/Files-mixin`). The schema lists them as a map `{<mixin>: true}` (the public
+     * API's form); `schema.type/create` takes that map or a list of names and installs them
+     * as `svc.app/install-mixins` does, after the type's fields (a mixin's field the client
+     * spelled out, as in a schema copied from another workspace, is kept); an unknown mixin
+     * is refused with `schema.error/definition-invalid` naming `svc/meta`.
      *
      */
     'app/mixins'?: {
@@ -796,6 +1135,7 @@ export type SchemaField = {
     'svc/type': FieldType;
     'svc/id': Uuid;
     'svc/meta': FieldMeta;
+    'svc/description'?: ListedDescription;
 };
 
 /**
@@ -805,9 +1145,9 @@ export type SchemaField = {
  * `Collaboration~Documents/Document`, the file type `file/file`, or the name of another type
  * (a relation to it, or for enum types a single select / workflow value). `svc/collection?`
  * in the meta makes it a collection. On input the public API's names are taken as aliases
- * (`x-svc-choice`): `svc/int` is `svc/integer`, `svc/emoji` is `svc/text`; the schema
- * lists the field under svc-kit's name. (`svc/rank` and `svc/json-value` have no type of
- * their own here and are refused as unknown types.)
+ * (`x-svc-choice`): `svc/int` and `svc/rank` are `svc/integer`, `svc/emoji` is `svc/text`;
+ * the schema lists the field under svc-kit's name. (`svc/json-value` has no type of its own
+ * here and is refused as an unknown type.)
  *
  */
 export type FieldType = string;
@@ -884,6 +1224,7 @@ export type FieldDefinition = {
     'svc/name': FieldName;
     'svc/type': FieldType;
     'svc/meta'?: FieldMeta;
+    'svc/description'?: Description;
 };
 
 /**
@@ -907,6 +1248,7 @@ export type TypeCreateOp = {
          */
         'svc/id'?: Uuid;
         'svc/meta'?: TypeMeta;
+        'svc/description'?: Description;
         /**
          * Fields of the new type.
          */
@@ -974,6 +1316,7 @@ export type FieldCreateOp = {
         'svc/name': FieldName;
         'svc/type': FieldType;
         'svc/meta'?: FieldMeta;
+        'svc/description'?: Description;
     };
 };
 
@@ -1100,12 +1443,17 @@ export type EnumCreateOp = {
 };
 
 /**
- * Install mixins on types: `svc/rank-mixin` (field `svc/rank`, `svc/integer`), the Comments
+ * Install mixins on types: `svc/rank-mixin` (field `svc/rank`, `svc/integer`; as in the
+ * public API every Entity of such a type has a rank: one created without `svc/rank` (or with
+ * null) gets one more than the greatest rank of the type, 0 for the first, several created
+ * together in the order given), the Comments
  * extension `comments/comments-mixin` (the `comments/comments` collection of
  * `comments/comment`), the Icons extension `icons/icon-mixin` (field `icon/icon`, a native
  * emoji: `svc/text` with meta `svc/icon?: true`) and the Avatar extension
  * `avatars/avatar-mixin` (field `avatar/avatar`, a file: `file/file` with meta
- * `svc/avatar?: true`). The type's meta `app/mixins` lists each installed mixin once;
+ * `svc/avatar?: true`) and the Files extension `Files/Files-mixin` (the `Files/Files`
+ * collection of `svc/file`, the stored files of `/api/files`; the type `svc/file` is made
+ * when missing). The type's meta `app/mixins` lists each installed mixin once;
  * installing one again changes nothing (svc-kit choice). The public API's names
  * `icon/icon-mixin` and `avatar/avatar-mixin` are taken as `icons/icon-mixin` and
  * `avatars/avatar-mixin` (listed under svc-kit's names).
@@ -1943,7 +2291,7 @@ export type GetSchemaData = {
     path?: never;
     query?: {
         /**
-         * Ask for descriptions (none are kept; the answer is the same).
+         * List each type's and field's `svc/description` (null when none was given).
          */
         'with-description'?: boolean;
         /**
@@ -2378,6 +2726,138 @@ export type DownloadFileResponses = {
 };
 
 export type DownloadFileResponse = DownloadFileResponses[keyof DownloadFileResponses];
+
+export type UploadFileData = {
+    body: FileUpload;
+    path?: never;
+    query?: never;
+    url: '/api/files';
+};
+
+export type UploadFileErrors = {
+    /**
+     * Invalid parameter or body; `data.field` names the offending part.
+     */
+    400: ErrorBody;
+    /**
+     * Missing or unknown API token.
+     */
+    401: ErrorBody;
+    /**
+     * The token's access level is below the one the operation needs (`x-svc-access`; "Access levels").
+     */
+    403: ErrorBody;
+    /**
+     * The file exceeds the limit (`file.error/too-large`, `data.limit`).
+     */
+    413: ErrorBody;
+    /**
+     * The body is not multipart/form-data (`request.error/unsupported-media-type`).
+     */
+    415: ErrorBody;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorBody;
+};
+
+export type UploadFileError = UploadFileErrors[keyof UploadFileErrors];
+
+export type UploadFileResponses = {
+    /**
+     * The file Entity.
+     */
+    200: FileEntity;
+};
+
+export type UploadFileResponse = UploadFileResponses[keyof UploadFileResponses];
+
+export type UploadFileFromUrlData = {
+    body: FileFromUrl;
+    path?: never;
+    query?: never;
+    url: '/api/files/from-url';
+};
+
+export type UploadFileFromUrlErrors = {
+    /**
+     * Invalid parameter or body; `data.field` names the offending part.
+     */
+    400: ErrorBody;
+    /**
+     * Missing or unknown API token.
+     */
+    401: ErrorBody;
+    /**
+     * The token's access level is below the one the operation needs (`x-svc-access`; "Access levels").
+     */
+    403: ErrorBody;
+    /**
+     * The file exceeds the limit (`file.error/too-large`, `data.limit`).
+     */
+    413: ErrorBody;
+    /**
+     * The download failed (`file.error/download-failed`, `data.field` `url`, `data.status`).
+     */
+    422: ErrorBody;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorBody;
+};
+
+export type UploadFileFromUrlError = UploadFileFromUrlErrors[keyof UploadFileFromUrlErrors];
+
+export type UploadFileFromUrlResponses = {
+    /**
+     * The file Entity.
+     */
+    200: FileEntity;
+};
+
+export type UploadFileFromUrlResponse = UploadFileFromUrlResponses[keyof UploadFileFromUrlResponses];
+
+export type DownloadStoredFileData = {
+    body?: never;
+    path: {
+        /**
+         * The file's `svc/secret`.
+         */
+        secret: string;
+    };
+    query?: never;
+    url: '/api/files/{secret}';
+};
+
+export type DownloadStoredFileErrors = {
+    /**
+     * Invalid parameter or body; `data.field` names the offending part.
+     */
+    400: ErrorBody;
+    /**
+     * Missing or unknown API token.
+     */
+    401: ErrorBody;
+    /**
+     * No file has this secret (`file.error/not-found`, `data.field` `secret`).
+     */
+    404: ErrorBody;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorBody;
+};
+
+export type DownloadStoredFileError = DownloadStoredFileErrors[keyof DownloadStoredFileErrors];
+
+export type DownloadStoredFileResponses = {
+    /**
+     * File content.
+     */
+    200: Blob | File;
+};
+
+export type DownloadStoredFileResponse = DownloadStoredFileResponses[keyof DownloadStoredFileResponses];
 
 export type ListIntegrationAccountsData = {
     body?: never;

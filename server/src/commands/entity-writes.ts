@@ -3,6 +3,7 @@
 import type { components } from '../../../generated/service/types.js';
 import { addLinks, collectionField, deleteEntity, removeLinks, requireEntity, updateEntity } from '../model/entity-writer.js';
 import { referenceId } from '../model/value-codec.js';
+import { collectionTargets } from './collection-items-form.js';
 import type { Handler } from './handlers.js';
 import { readEntity } from './read-entity.js';
 
@@ -25,10 +26,13 @@ async function collectionCommand(ctx: Parameters<Handler>[0], args: Schemas['Col
   const catalog = await ctx.catalog();
   const type = catalog.type(args.type);
   const field = collectionField(catalog, type, args.field);
-  const entity = await requireEntity(ctx.tx, type, args.entity['svc/id']);
-  const items = args.items.map((item) => referenceId(field, item));
-  const links = add ? await addLinks(ctx.tx, catalog, field, entity.id, items) : await removeLinks(ctx.tx, field, entity.id, items);
-  ctx.changes?.record({ kind: 'links', type, id: entity.id, links }, catalog);
+  // One parent (classic form) or several (compact form), each changed as the classic form would.
+  for (const [parent, refs] of collectionTargets(args)) {
+    const entity = await requireEntity(ctx.tx, type, parent);
+    const items = refs.map((item) => referenceId(field, item));
+    const links = add ? await addLinks(ctx.tx, catalog, field, entity.id, items) : await removeLinks(ctx.tx, field, entity.id, items);
+    ctx.changes?.record({ kind: 'links', type, id: entity.id, links }, catalog);
+  }
   return 'ok';
 }
 

@@ -13,12 +13,18 @@ import {
   setFieldMeta,
   setFieldMetaKey,
 } from '../model/schema-writer.js';
+import { DESCRIPTION_KEY } from '../model/schema-view.js';
 import type { CommandContext } from './context.js';
 import type { Handler } from './handlers.js';
 
 type Schemas = components['schemas'];
 type Operation = Schemas['SchemaOperation'];
 type Affected = Schemas['SchemaBatchResult'][number];
+
+/** A type's or field's meta with its description (kept in the meta; the schema view lists it apart). */
+function described<M extends object>(meta: M | undefined, description: string | undefined): M | undefined {
+  return description === undefined ? meta : ({ ...meta, [DESCRIPTION_KEY]: description } as M);
+}
 
 async function apply(ctx: CommandContext, op: Operation): Promise<Affected[]> {
   const named = (x: { name: string; id: string }): Affected[] => [{ 'svc/name': x.name, 'svc/id': x.id }];
@@ -28,8 +34,8 @@ async function apply(ctx: CommandContext, op: Operation): Promise<Affected[]> {
         await createType(ctx.tx, {
           name: op.args['svc/name'],
           ...(op.args['svc/id'] !== undefined ? { id: op.args['svc/id'] } : {}),
-          meta: op.args['svc/meta'],
-          fields: (op.args['svc/fields'] ?? []).map((f) => ({ name: f['svc/name'], type: f['svc/type'], meta: f['svc/meta'] })),
+          meta: described(op.args['svc/meta'], op.args['svc/description']),
+          fields: (op.args['svc/fields'] ?? []).map((f) => ({ name: f['svc/name'], type: f['svc/type'], meta: described(f['svc/meta'], f['svc/description']) })),
         }),
       );
     case 'schema.type/delete':
@@ -37,7 +43,9 @@ async function apply(ctx: CommandContext, op: Operation): Promise<Affected[]> {
     case 'schema.type/rename':
       return named(await renameType(ctx.tx, op.args['from-name'], op.args['to-name']));
     case 'schema.field/create':
-      return named(await createField(ctx.tx, op.args['svc/holder-type'], { name: op.args['svc/name'], type: op.args['svc/type'], meta: op.args['svc/meta'] }));
+      return named(
+        await createField(ctx.tx, op.args['svc/holder-type'], { name: op.args['svc/name'], type: op.args['svc/type'], meta: described(op.args['svc/meta'], op.args['svc/description']) }),
+      );
     case 'schema.field/delete':
       return named(await deleteField(ctx.tx, op.args['holder-type'], op.args.name, op.args['delete-values?'] === true));
     case 'schema.field/rename':

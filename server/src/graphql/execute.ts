@@ -21,7 +21,7 @@ import type { Queryable } from '../db/database.js';
 import { runPlan, type PerParentStrategy } from '../query/execute.js';
 import type { ServerContext } from '../server-context.js';
 import { compileOperation } from './compile.js';
-import { fileUrlSigner } from './file-urls.js';
+import { fileUrlSigner } from '../files/signed-urls.js';
 import { costLimitRule } from './limits/cost-limit.js';
 import { depthLimitRule } from './limits/depth-limit.js';
 import { nestingError } from './limits/nesting-limit.js';

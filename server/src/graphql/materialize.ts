@@ -8,7 +8,7 @@ import type { Queryable } from '../db/database.js';
 import { readDocumentContents } from '../documents/read.js';
 import { RICH_TEXT_SECRET } from '../model/field-types.js';
 import { HIDDEN_ID, RICH_TEXT_FORMATS, type Output, type RichTextField } from './compile.js';
-import type { FileUrlSigner } from './file-urls.js';
+import type { FileUrlSigner } from '../files/signed-urls.js';
 
 export type GraphqlObject = Record<string, unknown>;
 

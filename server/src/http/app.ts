@@ -7,7 +7,8 @@ import type { CommandRequest } from '../api/spec-types.js';
 import type { Caller } from '../commands/context.js';
 import { SERVICE_SPEC_PATH } from '../api/spec-document.js';
 import { documentRequestGuard, documentRoutes } from '../documents/routes.js';
-import { graphqlRoutes, publicFileRoutes } from '../graphql/routes.js';
+import { fileRoutes, fileUploadParser } from '../files/routes.js';
+import { graphqlRoutes } from '../graphql/routes.js';
 import { schemaRoutes } from '../model/schema-route.js';
 import { integrationPublicRoutes, integrationRoutes } from '../integrations/routes/index.js';
 import type { ServerContext } from '../server-context.js';
@@ -88,10 +89,13 @@ export function createApp(options: AppOptions): express.Express {
       next();
     }, next);
   });
-  // A body must be JSON; anything else is refused before parsing (415, not a parse error).
+  // An upload (multipart/form-data) is read by the files API's own parser, within its size limit.
+  app.use('/api/files', fileUploadParser(options));
+  // A body must be JSON; anything else is refused before parsing (415, not a parse error), unless
+  // a route's own parser read it already (an upload).
   app.use('/api', (req: Request, res: Response, next: NextFunction) => {
     const hasBody = Number(req.headers['content-length'] ?? 0) > 0 || req.headers['transfer-encoding'] !== undefined;
-    if (hasBody && !req.is(['application/json', 'application/*+json'])) {
+    if (hasBody && req.body === undefined && !req.is(['application/json', 'application/*+json'])) {
       send(
         req,
         res,
@@ -130,6 +134,8 @@ export function createApp(options: AppOptions): express.Express {
       validateSecurity: false,
       validateApiSpec: true,
       ignoreUndocumented: false,
+      // Uploads are read by fileUploadParser (bounded), never by the validator's own multer.
+      fileUploader: false,
     }),
   );
   app.use(accessLevels());
@@ -140,7 +146,7 @@ export function createApp(options: AppOptions): express.Express {
   app.use(webhookRoutes(options));
   app.use(graphqlRoutes(options));
   app.use(integrationRoutes(options));
-  app.use(publicFileRoutes(options));
+  app.use(fileRoutes(options));
 
   app.use((req: Request, res: Response) => {
     send(req, res, new Failure('route.error/not-found', `There is no route ${req.method} ${req.path}.`, { method: req.method, path: req.path }, 404));

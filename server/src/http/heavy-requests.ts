@@ -1,6 +1,7 @@
 // Admission of heavy requests (spec/service.openapi.yaml, "Shared load"): a request that may read
 // more than a page of Entities (a `q/no-limit` or a `q/limit` over 1001 anywhere in a command
-// request; a GraphQL operation that may return over 10,000 Entities) waits for a slot. One token
+// request; a GraphQL operation that may return over 10,000 Entities), or that writes over 100
+// Entities with one `svc.entity.batch/...` command, waits for a slot. One token
 // runs at most `perToken` of them at once and the server at most `total` (HEAVY_LIMITS); waiting
 // requests are served round-robin over tokens, so a token that queues many does not keep one that
 // queued one waiting. A token with `queuePerToken` requests waiting is answered 429
@@ -37,6 +38,8 @@ export function heavyLimitsOf(kind: StorageKind): HeavyLimits {
 export const PAGE_LIMIT = 1001;
 /** A GraphQL operation is heavy when its cost (Entities it may return) is over this. */
 export const HEAVY_GRAPHQL_COST = 10_000;
+/** An `svc.entity.batch/...` command is heavy when it writes more Entities than this (in one transaction). */
+export const HEAVY_BATCH_ENTITIES = 100;
 
 /** The client closed its connection while its request waited: nothing is answered. */
 export class ClientGone extends Error {
@@ -155,7 +158,19 @@ export class HeavyRequestGate {
   }
 }
 
-/** Whether a command request may read more than a page: a `q/no-limit` or a `q/limit` over PAGE_LIMIT anywhere in it. */
+/** Whether an object is an `svc.entity.batch/...` command of more than HEAVY_BATCH_ENTITIES Entities. */
+function isBigEntityBatch(record: Record<string, unknown>): boolean {
+  const name = record['command'];
+  if (typeof name !== 'string' || !name.startsWith('svc.entity.batch/')) return false;
+  const entities = (record['args'] as { entities?: unknown } | undefined)?.entities;
+  return Array.isArray(entities) && entities.length > HEAVY_BATCH_ENTITIES;
+}
+
+/**
+ * Whether a command request may read more than a page (a `q/no-limit` or a `q/limit` over
+ * PAGE_LIMIT anywhere in it), or writes many Entities at once (an entity batch command of more
+ * than HEAVY_BATCH_ENTITIES).
+ */
 export function isHeavyCommandRequest(body: unknown): boolean {
   const stack: unknown[] = [body];
   // Bounded: the body is at most 1 MiB and nests at most the depth limit.
@@ -167,7 +182,7 @@ export function isHeavyCommandRequest(body: unknown): boolean {
     }
     if (typeof value !== 'object' || value === null) continue;
     const record = value as Record<string, unknown>;
-    if (record['q/no-limit'] === true) return true;
+    if (record['q/no-limit'] === true || isBigEntityBatch(record)) return true;
     const limit = record['q/limit'];
     if (limit !== undefined && !(typeof limit === 'number' && limit <= PAGE_LIMIT)) return true;
     for (const item of Object.values(record)) stack.push(item);

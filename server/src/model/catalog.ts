@@ -4,6 +4,7 @@
 import type { Queryable } from '../db/database.js';
 import type { FieldMeta, TypeMeta } from '../api/spec-types.js';
 import { Failure } from '../api/failure.js';
+import { nearestName } from '../api/near-names.js';
 
 export type TypeKind = 'domain' | 'enum' | 'workflow' | 'system';
 export type FieldStorage = 'system' | 'value' | 'link';
@@ -68,7 +69,8 @@ export class Catalog {
   field(type: TypeDef, name: string): FieldDef {
     const field = type.fieldsByName.get(name);
     if (!field) {
-      throw new Failure('entity.error/schema-field-not-found', `The Database "${type.name}" has no field "${name}".`, {
+      const near = nearestName(name, type.fieldsByName.keys());
+      throw new Failure('entity.error/schema-field-not-found', `The Database "${type.name}" has no field "${name}"${near ? ` (did you mean "${near}"?)` : ''}.`, {
         type: type.name,
         field: name,
       });

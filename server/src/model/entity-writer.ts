@@ -6,7 +6,8 @@ import type { Queryable } from '../db/database.js';
 import type { Entity } from '../api/spec-types.js';
 import { Failure } from '../api/failure.js';
 import type { Catalog, FieldDef, TypeDef } from './catalog.js';
-import { COMMENT_TYPE, RICH_TEXT_TYPE, SYSTEM_FIELD_NAMES, USER_TYPE } from './field-types.js';
+import { COMMENT_TYPE, mixinNames, RANK_FIELD, RANK_MIXIN, RICH_TEXT_TYPE, SYSTEM_FIELD_NAMES, USER_TYPE } from './field-types.js';
+import { atIndex } from './batch-failure.js';
 import { decodeValue, encodeValue, isUuid, referenceId } from './value-codec.js';
 
 /** One relation value a write added or removed: a row of `links`. */
@@ -31,6 +32,8 @@ export type WriteRecord =
 /** `writeReadOnly`: the writer owns read-only fields (the sync engine writes the row key field). */
 export interface WriteOptions {
   writeReadOnly?: boolean;
+  /** The position of each input in its request (batch commands): a failure about one input names it (`data.index`). */
+  inputIndexes?: readonly number[];
 }
 
 /** Receives what writes did (the change capture of webhook deliveries). */
@@ -196,6 +199,26 @@ export async function insertEntity(
   return (await insertEntities(tx, catalog, typeName, [input], authorId, observer, options))[0] as Entity;
 }
 
+/**
+ * A type with the rank mixin ranks its new Entities (the public API gives every such Entity a
+ * `svc/rank`): those created without one go last, in the order given, each one above the
+ * greatest rank of the type.
+ */
+async function rankNewEntities(tx: Queryable, type: TypeDef, inputs: readonly Record<string, unknown>[], prepared: PreparedInsert[]): Promise<void> {
+  const field = type.fieldsByName.get(RANK_FIELD);
+  if (!field?.key || field.storage !== 'value' || !mixinNames(type.meta['app/mixins']).includes(RANK_MIXIN)) return;
+  const unranked = prepared.filter((_, i) => inputs[i]?.[RANK_FIELD] === undefined || inputs[i]?.[RANK_FIELD] === null);
+  if (unranked.length === 0) return;
+  const { rows } = await tx.query<{ m: string | number | null }>(`SELECT max((data->>'${field.key}')::numeric) AS m FROM entities WHERE type_id = $1`, [type.id]);
+  const given = prepared.map((p) => p.data[field.key as string]).filter((v): v is number => typeof v === 'number');
+  let rank = Math.floor(Math.max(Number(rows[0]?.m ?? -1), ...given, -1));
+  for (const p of unranked) {
+    rank += 1;
+    p.data[field.key] = rank;
+    p.values[RANK_FIELD] = rank;
+  }
+}
+
 /** Rows of one multi-row INSERT (7 parameters each, far below the protocol's bound). */
 const INSERT_CHUNK = 500;
 
@@ -228,57 +251,62 @@ export async function insertEntities(
   const users = catalog.type(USER_TYPE);
   const createdByField = catalog.field(type, 'svc/created-by');
   const prepared: PreparedInsert[] = [];
-  for (let input of inputs) {
-    const rawId = input['svc/id'];
-    // Stryker disable next-line BlockStatement: out of reach: behind the request schema (below)
-    if (rawId !== undefined && !isUuid(rawId)) {
-      // Stryker disable next-line all: out of reach: behind the request schema (EntityInput's svc/id is a Uuid, format uuid); the sync writes no svc/id
-      throw new Failure('entity.error/value-invalid', `"svc/id" must be a UUID string; got ${JSON.stringify(rawId)}.`, { field: 'svc/id', expected: 'uuid' });
-    }
-    const id = (rawId ?? randomUUID()).toLowerCase();
-    const createdBy = input['svc/created-by'] === undefined ? authorId : referenceId(createdByField, input['svc/created-by']);
-    if (input['svc/created-by'] !== undefined) await assertExist(tx, createdByField, users, [createdBy]);
-    // A comment's author is its creator (contract, "Comment"), unless the client names one.
-    if (type.name === COMMENT_TYPE && input['comment/author'] === undefined) input = { ...input, 'comment/author': { 'svc/id': createdBy } };
-    const data: Record<string, unknown> = {};
-    const links: Array<[FieldDef, string[]]> = [];
-    const values: Record<string, unknown> = {};
-    for (const [name, value] of Object.entries(input)) {
-      if (SYSTEM_FIELD_NAMES.has(name)) continue;
-      const field = catalog.field(type, name);
-      if (field.meta['svc/readonly?'] === true && !options.writeReadOnly) {
-        throw new Failure('entity.error/field-readonly', `"${name}" is read-only.`, { field: name });
+  for (const [position, given] of inputs.entries()) {
+    let input = given;
+    try {
+      const rawId = input['svc/id'];
+      // Stryker disable next-line BlockStatement: out of reach: behind the request schema (below)
+      if (rawId !== undefined && !isUuid(rawId)) {
+        // Stryker disable next-line all: out of reach: behind the request schema (EntityInput's svc/id is a Uuid, format uuid); the sync writes no svc/id
+        throw new Failure('entity.error/value-invalid', `"svc/id" must be a UUID string; got ${JSON.stringify(rawId)}.`, { field: 'svc/id', expected: 'uuid' });
       }
-      if (field.storage === 'link') {
-        const targets = relationTargets(field, value);
-        links.push([field, targets]);
-        values[name] = field.isCollection ? targets.map((t) => ({ 'svc/id': t })) : targets[0] ? { 'svc/id': targets[0] } : null;
-      } else {
-        const encoded = encodeValue(field, value);
-        if (encoded !== null) data[field.key as string] = encoded;
-        values[name] = decodeValue(field, encoded);
+      const id = (rawId ?? randomUUID()).toLowerCase();
+      const createdBy = input['svc/created-by'] === undefined ? authorId : referenceId(createdByField, input['svc/created-by']);
+      if (input['svc/created-by'] !== undefined) await assertExist(tx, createdByField, users, [createdBy]);
+      // A comment's author is its creator (contract, "Comment"), unless the client names one.
+      if (type.name === COMMENT_TYPE && input['comment/author'] === undefined) input = { ...input, 'comment/author': { 'svc/id': createdBy } };
+      const data: Record<string, unknown> = {};
+      const links: Array<[FieldDef, string[]]> = [];
+      const values: Record<string, unknown> = {};
+      for (const [name, value] of Object.entries(input)) {
+        if (SYSTEM_FIELD_NAMES.has(name)) continue;
+        const field = catalog.field(type, name);
+        if (field.meta['svc/readonly?'] === true && !options.writeReadOnly) {
+          throw new Failure('entity.error/field-readonly', `"${name}" is read-only.`, { field: name });
+        }
+        if (field.storage === 'link') {
+          const targets = relationTargets(field, value);
+          links.push([field, targets]);
+          values[name] = field.isCollection ? targets.map((t) => ({ 'svc/id': t })) : targets[0] ? { 'svc/id': targets[0] } : null;
+        } else {
+          const encoded = encodeValue(field, value);
+          if (encoded !== null) data[field.key as string] = encoded;
+          values[name] = decodeValue(field, encoded);
+        }
       }
-    }
-    // A rich text field always has a document: new Entities get a fresh secret.
-    const secrets: string[] = [];
-    for (const field of type.fields) {
-      if (field.fieldType !== RICH_TEXT_TYPE) continue;
-      if (!(field.name in input) || input[field.name] === null) {
-        const secret = randomUUID();
-        data[field.key as string] = secret;
-        values[field.name] = { 'Collaboration~Documents/secret': secret };
+      // A rich text field always has a document: new Entities get a fresh secret.
+      const secrets: string[] = [];
+      for (const field of type.fields) {
+        if (field.fieldType !== RICH_TEXT_TYPE) continue;
+        if (!(field.name in input) || input[field.name] === null) {
+          const secret = randomUUID();
+          data[field.key as string] = secret;
+          values[field.name] = { 'Collaboration~Documents/secret': secret };
+        }
+        secrets.push(data[field.key as string] as string);
       }
-      secrets.push(data[field.key as string] as string);
+      prepared.push({ id, createdBy, data, values, links, secrets });
+    } catch (error) {
+      throw atIndex(error, options.inputIndexes?.[position]);
     }
-    prepared.push({ id, createdBy, data, values, links, secrets });
   }
+  await rankNewEntities(tx, type, inputs, prepared);
   const givenIds = prepared.map((p) => p.id);
-  // Stryker disable next-line BlockStatement: out of reach: several inputs come only from a sync page, whose rows carry no svc/id (their random ids never repeat)
+  // Several inputs with one svc/id: only a batch command gives them (a sync page's rows carry no svc/id).
   if (new Set(givenIds).size !== givenIds.length) {
-    // Stryker disable next-line all: out of reach: as above
-    const twice = givenIds.find((id, i) => givenIds.indexOf(id) !== i);
-    // Stryker disable next-line all: out of reach: as above
-    throw new Failure('entity.error/duplicate-id', `An Entity with svc/id ${twice} exists already.`, { id: twice, field: 'svc/id' });
+    const at = givenIds.findIndex((id, i) => givenIds.indexOf(id) !== i);
+    const twice = givenIds[at] as string;
+    throw atIndex(new Failure('entity.error/duplicate-id', `The svc/id ${twice} is given to two new Entities.`, { id: twice, field: 'svc/id' }), options.inputIndexes?.[at]);
   }
   const clientIds = inputs.flatMap((input, i) => (input['svc/id'] !== undefined ? [prepared[i]?.id as string] : []));
   for (let i = 0; i < clientIds.length; i += INSERT_CHUNK) {

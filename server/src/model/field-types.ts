@@ -23,7 +23,7 @@ export const PRIMITIVE_FIELD_TYPES = {
 export type PrimitiveFieldType = keyof typeof PRIMITIVE_FIELD_TYPES;
 
 /** The public API's names of field types, taken on input as these (spec: FieldType). */
-export const FIELD_TYPE_ALIASES: Readonly<Record<string, PrimitiveFieldType>> = { 'svc/int': 'svc/integer', 'svc/emoji': 'svc/text' };
+export const FIELD_TYPE_ALIASES: Readonly<Record<string, PrimitiveFieldType>> = { 'svc/int': 'svc/integer', 'svc/emoji': 'svc/text', 'svc/rank': 'svc/integer' };
 
 /** A field type as stored: an alias resolved, any other name as given. */
 export function canonicalFieldType(type: string): string {
@@ -41,12 +41,25 @@ export const COMMENT_TYPE = 'comments/comment';
 export const COMMENTS_FIELD = 'comments/comments';
 export const COMMENTS_MIXIN = 'comments/comments-mixin';
 export const RANK_MIXIN = 'svc/rank-mixin';
+/** The field of the rank mixin (an integer: new Entities get one more than the type's greatest). */
+export const RANK_FIELD = 'svc/rank';
 /** The Icons extension: an Entity icon (a native emoji), field `icon/icon`. */
 export const ICON_MIXIN = 'icons/icon-mixin';
 export const ICON_FIELD = 'icon/icon';
 /** The Avatar extension: an Entity picture (a file the service downloads), field `avatar/avatar`. */
 export const AVATAR_MIXIN = 'avatars/avatar-mixin';
 export const AVATAR_FIELD = 'avatar/avatar';
+/** Files the service stores (`/api/files`): Entities of `svc/file`, linked through the Files extension's collection `Files/Files`. */
+export const FILE_TYPE = 'svc/file';
+export const FILES_FIELD = 'Files/Files';
+export const FILES_MIXIN = 'Files/Files-mixin';
+/** The fields of `svc/file`: the name may be changed, the others only the files API writes. */
+export const FILE_FIELDS = [
+  { name: 'svc/name', type: 'svc/text', meta: { 'ui/title?': true } },
+  { name: 'svc/secret', type: 'svc/text', meta: { 'svc/readonly?': true } },
+  { name: 'svc/content-type', type: 'svc/text', meta: { 'svc/readonly?': true } },
+  { name: 'svc/content-length', type: 'svc/integer', meta: { 'svc/readonly?': true } },
+] as const;
 
 /** System fields of every type, stored in fixed columns of its entity table. */
 export const SYSTEM_FIELDS = [

@@ -13,15 +13,16 @@ interface Tagged {
   etag: string;
 }
 
-/** The view and ETag of each catalog read (a catalog is read again only when the schema changed). */
-const tagged = new WeakMap<Catalog, Tagged>();
+/** The view and ETag of each catalog read, without and with descriptions (a catalog is read again only when the schema changed). */
+const tagged = [new WeakMap<Catalog, Tagged>(), new WeakMap<Catalog, Tagged>()] as const;
 
-function taggedView(catalog: Catalog): Tagged {
-  let found = tagged.get(catalog);
+function taggedView(catalog: Catalog, withDescription: boolean): Tagged {
+  const cache = tagged[withDescription ? 1 : 0];
+  let found = cache.get(catalog);
   if (!found) {
-    const view = schemaView(catalog);
+    const view = schemaView(catalog, { withDescription });
     found = { view, etag: `"${createHash('sha256').update(JSON.stringify(view)).digest('base64url').slice(0, 27)}"` };
-    tagged.set(catalog, found);
+    cache.set(catalog, found);
   }
   return found;
 }
@@ -41,7 +42,7 @@ export function schemaRoutes(context: ServerContext): Router {
     context.db
       .read((q) => context.catalogs.get(q))
       .then(async (catalog) => {
-        const { view, etag } = taggedView(catalog);
+        const { view, etag } = taggedView(catalog, String(req.query['with-description']) === 'true');
         res.setHeader('ETag', etag);
         if (noneMatchHolds(req.headers['if-none-match'], etag)) {
           res.status(304).end();

@@ -11,6 +11,10 @@ import {
   COMMENT_TYPE,
   COMMENTS_FIELD,
   COMMENTS_MIXIN,
+  FILE_FIELDS,
+  FILE_TYPE,
+  FILES_FIELD,
+  FILES_MIXIN,
   ICON_FIELD,
   ICON_MIXIN,
   RANK_MIXIN,
@@ -85,8 +89,8 @@ export async function createType(tx: Queryable, spec: TypeSpec): Promise<TypeDef
     ...(kind === 'domain' ? { 'svc/domain?': true } : {}),
     ...(kind === 'enum' || kind === 'workflow' ? { 'svc/enum?': true } : {}),
     ...spec.meta,
-    // Stored as a list, whichever form the client gave.
-    'app/mixins': mixinNames(spec.meta?.['app/mixins']),
+    // Installed below, after the fields: listed as each one is installed.
+    'app/mixins': [],
   };
   await tx.query('INSERT INTO types (id, name, space_id, kind, meta, position) VALUES ($1, $2, $3, $4, $5, $6)', [
     id,
@@ -108,6 +112,10 @@ export async function createType(tx: Queryable, spec: TypeSpec): Promise<TypeDef
     if (SYSTEM_FIELD_NAMES.has(field.name)) continue;
     await createField(tx, spec.name, field);
   }
+  // Mixins named in the meta (list or map) are installed as svc.app/install-mixins does; fields
+  // of theirs the client spelled out (a schema copied from another workspace) are kept.
+  const mixins = mixinNames(spec.meta?.['app/mixins']);
+  if (mixins.length > 0) await installMixins(tx, { [spec.name]: mixins }, 'svc/meta');
   const created = await typeByName(tx, spec.name);
   if (!created) throw new Error('type vanished');
   return created;
@@ -204,25 +212,28 @@ const MIXIN_FIELDS: Record<string, FieldSpec> = {
   [ICON_MIXIN]: { name: ICON_FIELD, type: 'svc/text', meta: { 'svc/icon?': true } },
   [AVATAR_MIXIN]: { name: AVATAR_FIELD, type: 'file/file', meta: { 'svc/avatar?': true } },
 };
-const KNOWN_MIXINS = new Set([COMMENTS_MIXIN, ...Object.keys(MIXIN_FIELDS)]);
+const KNOWN_MIXINS = new Set([COMMENTS_MIXIN, FILES_MIXIN, ...Object.keys(MIXIN_FIELDS)]);
 /** The public API's names of mixins, taken as these. */
 const MIXIN_ALIASES: Readonly<Record<string, string>> = { 'icon/icon-mixin': ICON_MIXIN, 'avatar/avatar-mixin': AVATAR_MIXIN };
 
 /** Installs mixins (`svc/rank-mixin`, the Comments extension) on types. */
-export async function installMixins(tx: Queryable, types: Record<string, string[]>): Promise<TypeDef[]> {
+export async function installMixins(tx: Queryable, types: Record<string, string[]>, argument = 'types'): Promise<TypeDef[]> {
   const changed: TypeDef[] = [];
   for (const [typeName, mixins] of Object.entries(types)) {
     for (const given of mixins) {
       const mixin = Object.hasOwn(MIXIN_ALIASES, given) ? (MIXIN_ALIASES[given] as string) : given;
       if (!KNOWN_MIXINS.has(mixin)) {
-        throw new Failure('schema.error/definition-invalid', `Unknown mixin "${mixin}"; known: ${[...KNOWN_MIXINS].join(', ')}.`, { field: 'types' });
+        throw new Failure('schema.error/definition-invalid', `Unknown mixin "${mixin}"; known: ${[...KNOWN_MIXINS].join(', ')}.`, { field: argument });
       }
       const type = await typeByName(tx, typeName);
       if (!type) throw new Failure('schema.error/type-not-found', `There is no type named "${typeName}".`, { name: typeName });
       if (mixinNames(type.meta['app/mixins']).includes(mixin)) continue;
       if (mixin === COMMENTS_MIXIN) {
         await ensureCommentType(tx);
-        await createField(tx, typeName, { name: COMMENTS_FIELD, type: COMMENT_TYPE, meta: { 'svc/collection?': true } });
+        if (!type.fieldsByName.has(COMMENTS_FIELD)) await createField(tx, typeName, { name: COMMENTS_FIELD, type: COMMENT_TYPE, meta: { 'svc/collection?': true } });
+      } else if (mixin === FILES_MIXIN) {
+        await ensureFileType(tx);
+        if (!type.fieldsByName.has(FILES_FIELD)) await createField(tx, typeName, { name: FILES_FIELD, type: FILE_TYPE, meta: { 'svc/collection?': true } });
       } else {
         const field = MIXIN_FIELDS[mixin] as FieldSpec;
         if (!type.fieldsByName.has(field.name)) await createField(tx, typeName, field);
@@ -250,6 +261,14 @@ async function ensureCommentType(tx: Queryable): Promise<void> {
     ],
   });
   await createField(tx, COMMENT_TYPE, { name: 'comments/parent', type: COMMENT_TYPE });
+}
+
+/** The type of stored files (`svc/file`), made with the first file or the Files extension. */
+export async function ensureFileType(tx: Queryable): Promise<void> {
+  // Takes the workspace row first (every schema write does): concurrent first files take turns.
+  await tx.query('UPDATE workspace SET version = version WHERE id = 1');
+  if (await typeByName(tx, FILE_TYPE)) return;
+  await createType(tx, { name: FILE_TYPE, kind: 'system', fields: FILE_FIELDS.map((f) => ({ ...f, meta: { ...f.meta } })) });
 }
 
 /** The system types every workspace has (`svc/user`). */

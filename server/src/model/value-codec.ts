@@ -9,6 +9,16 @@ const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const DATE_TIME = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?(Z|[+-]\d{2}:\d{2})$/;
 const EMAIL = /^[^\s@]+@[^\s@]+$/;
 const MAX_TEXT = 1_000_000;
+/** A decimal as text (the public API writes `svc/decimal` values so): plain notation, no exponent. */
+const DECIMAL_TEXT = /^-?\d+(\.\d+)?$/;
+const MAX_DECIMAL_TEXT = 100;
+
+/** The number a decimal string spells (`"2.01"`), or undefined when it is no plain finite decimal. */
+export function decimalOfText(value: string): number | undefined {
+  if (value.length > MAX_DECIMAL_TEXT || !DECIMAL_TEXT.test(value)) return undefined;
+  const n = Number(value);
+  return Number.isFinite(n) ? n : undefined;
+}
 
 export function isUuid(value: unknown): value is string {
   return typeof value === 'string' && UUID.test(value);
@@ -77,9 +87,12 @@ function encodePrimitive(field: FieldDef, type: PrimitiveFieldType, value: unkno
     case 'svc/integer':
       if (typeof value !== 'number' || !Number.isSafeInteger(value)) throw invalid(field, 'an integer', value);
       return value;
-    case 'svc/decimal':
-      if (typeof value !== 'number' || !Number.isFinite(value)) throw invalid(field, 'a number', value);
-      return value;
+    case 'svc/decimal': {
+      // A number, or a decimal string as the public API's clients send it (stored as the number).
+      const n = typeof value === 'string' ? decimalOfText(value) : value;
+      if (typeof n !== 'number' || !Number.isFinite(n)) throw invalid(field, 'a number (or a decimal string such as "2.01")', value);
+      return n;
+    }
     case 'svc/bool':
       if (typeof value !== 'boolean') throw invalid(field, 'true or false', value);
       return value;

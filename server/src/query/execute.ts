@@ -7,6 +7,7 @@ import type { Entity } from '../api/spec-types.js';
 import type { Queryable } from '../db/database.js';
 import type { Catalog, FieldDef, TypeDef } from '../model/catalog.js';
 import { decodeValue } from '../model/value-codec.js';
+import { aggregateOf } from './aggregates.js';
 import { compileOrder } from './order.js';
 import { TimeSlice } from '../runtime/time-slice.js';
 import type { QueryParams } from './operands.js';
@@ -210,6 +211,12 @@ async function shapePage(ctx: Ctx, rows: EntityRow[], nodes: SelectNode[]): Prom
         const values = await followPath(ctx, rows, node.path);
         // Stryker disable next-line OptionalChaining,ArrayDeclaration: followPath answers a list for every row
         rows.forEach((row, i) => ((out[i] as Entity)[node.key] = node.path.many ? (values.get(row.id) ?? []) : (values.get(row.id)?.[0] ?? null)));
+        break;
+      }
+      case 'aggregate': {
+        const values = await followPath(ctx, rows, node.path);
+        // Stryker disable next-line ArrayDeclaration: followPath answers a list for every row
+        rows.forEach((row, i) => ((out[i] as Entity)[node.key] = aggregateOf(node.op, values.get(row.id) ?? [])));
         break;
       }
       case 'count': {

@@ -3,7 +3,7 @@
 import { excerpt } from '../api/excerpt.js';
 import { Failure } from '../api/failure.js';
 import type { FieldDef } from '../model/catalog.js';
-import { isUuid } from '../model/value-codec.js';
+import { decimalOfText, isUuid } from '../model/value-codec.js';
 import { valueKind } from './paths.js';
 
 export type QueryParams = Record<string, unknown>;
@@ -40,7 +40,8 @@ export function coerce(field: FieldDef, value: unknown, where: string): unknown 
       return id.toLowerCase();
     }
     case 'numeric': {
-      const n = typeof value === 'string' && field.name === 'svc/public-id' ? Number(value) : value;
+      // svc/public-id is a string of a number; a svc/decimal may be given as a decimal string ("1.75").
+      const n = typeof value !== 'string' ? value : field.name === 'svc/public-id' ? Number(value) : field.fieldType === 'svc/decimal' ? decimalOfText(value) : value;
       // Stryker disable next-line ConditionalExpression: Number.isFinite is false for every other type too
       if (typeof n !== 'number' || !Number.isFinite(n)) throw invalid(field, value, 'a number', where);
       return n;

@@ -23,6 +23,25 @@ export interface ResolvedPath {
   text: string;
   /** Whether any step is a collection (the path has several values). */
   many: boolean;
+  /** `q/start` / `q/end`: the part of the range field `last` read instead of the whole value. */
+  part?: RangePart;
+}
+
+export type RangePart = 'start' | 'end';
+
+/** The field type of one end of a range field (a date or a date-time), or undefined for a field that is no range. */
+export function rangePartType(field: FieldDef): 'svc/date' | 'svc/date-time' | undefined {
+  if (field.storage !== 'value') return undefined;
+  if (field.fieldType === 'svc/date-range') return 'svc/date';
+  return field.fieldType === 'svc/date-time-range' ? 'svc/date-time' : undefined;
+}
+
+/** SQL reading the start or end of the range field `field` of the Entity aliased `alias`, as text. */
+export function rangePartSql(alias: string, field: FieldDef, part: RangePart): string {
+  const key = field.key;
+  // Stryker disable next-line all: unreachable: the catalogue makes every storage key of letters, digits and _
+  if (!key || !/^[a-z0-9_]+$/i.test(key)) throw new Error(`field ${field.name} has no storage key`);
+  return `(${alias}.data->'${key}'->>'${part === 'start' ? 'start' : 'end'}')`;
 }
 
 export type ValueKind = 'text' | 'numeric' | 'boolean' | 'timestamp' | 'uuid' | 'json';

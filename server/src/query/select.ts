@@ -3,6 +3,7 @@ import { excerpt } from '../api/excerpt.js';
 import { Failure } from '../api/failure.js';
 import type { Catalog, FieldDef, TypeDef } from '../model/catalog.js';
 import { RICH_TEXT_SECRET, RICH_TEXT_TYPE } from '../model/field-types.js';
+import { checkAggregatePath, isAggregate, type Aggregate } from './aggregates.js';
 import { isRelation, resolvePath, type ResolvedPath } from './paths.js';
 import type { Condition } from './where.js';
 
@@ -24,7 +25,9 @@ export type SelectNode =
   | { kind: 'group'; key: string; nodes: SelectNode[] }
   | { kind: 'related'; key: string; field: FieldDef; target: TypeDef; select: SelectNode[]; sub: SubQuery }
   | { kind: 'path'; key: string; path: ResolvedPath }
-  | { kind: 'count'; key: string; field: FieldDef };
+  | { kind: 'count'; key: string; field: FieldDef }
+  /** `q/sum`, `q/avg`, `q/min`, `q/max` of the values a path reaches. */
+  | { kind: 'aggregate'; key: string; op: Aggregate; path: ResolvedPath };
 
 export const MAX_LIMIT = 10_000;
 
@@ -139,6 +142,11 @@ function planItem(catalog: Catalog, type: TypeDef, key: string, value: unknown, 
     }
     return { kind: 'count', key, field: step.field };
   }
+  if (Array.isArray(value) && isAggregate(value[0])) {
+    const path = resolvePath(catalog, type, value[1], at);
+    checkAggregatePath(value[0], path, value, at);
+    return { kind: 'aggregate', key, op: value[0], path };
+  }
   // Stryker disable all: unreachable: the request schema makes an alias a non-empty list of names
   if (Array.isArray(value) && value.length > 0 && value.every((v) => typeof v === 'string')) {
     return { kind: 'path', key, path: resolvePath(catalog, type, value, at) };
@@ -158,7 +166,7 @@ function planAliasSelect(catalog: Catalog, type: TypeDef, select: Record<string,
 function planAlias(catalog: Catalog, type: TypeDef, alias: string, value: unknown, at: string): SelectNode {
   if (typeof value === 'string') return planAlias(catalog, type, alias, [value], at);
   if (Array.isArray(value)) {
-    if (value[0] === 'q/count') return planItem(catalog, type, alias, value, at);
+    if (value[0] === 'q/count' || isAggregate(value[0])) return planItem(catalog, type, alias, value, at);
     if (value.length === 0 || !value.every((v) => typeof v === 'string')) {
       throw new Failure('entity.error/query-operator-invalid', `${at} must be a field name, a path of field names, a sub-query or a map of aliases; got ${excerpt(value)}.`, { field: at, operator: 'q/select', expr: value as never });
     }

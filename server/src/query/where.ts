@@ -18,7 +18,7 @@ import { Failure } from '../api/failure.js';
 import type { Catalog, FieldDef, TypeDef } from '../model/catalog.js';
 import { USER_TYPE } from '../model/field-types.js';
 import { coerce, resolveOperand, type QueryParams } from './operands.js';
-import { linkEnds, resolvePath, textFormSql, valueKind, valueSql, type ResolvedPath, type Step, type ValueKind } from './paths.js';
+import { linkEnds, rangePartSql, rangePartType, resolvePath, textFormSql, valueKind, valueSql, type ResolvedPath, type Step, type ValueKind } from './paths.js';
 import { Aliases, Params } from './sql.js';
 
 export interface WhereContext {
@@ -155,7 +155,7 @@ function placeholder(params: Params, value: unknown, kind: ValueKind): string {
 /** The SQL condition that holds when some value at `path` (from the Entity `alias`) satisfies `pred`. */
 export function onPath(ctx: WhereContext, alias: string, path: ResolvedPath, pred: Predicate, from = 0): string {
   const step = path.steps[from];
-  if (!step) return pred(accessOf(ctx, alias, path.last));
+  if (!step) return pred(path.part ? rangePartSql(alias, path.last, path.part) : accessOf(ctx, alias, path.last));
   // Stryker disable next-line ConditionalExpression: a shortcut (the column holds the user's id); the general way selects the same rows
   if (step.viaColumn && endsOnId(path, from)) return pred(`${alias}.created_by`);
   return inSet(ctx, matchingIds(ctx, path, pred, from), step.viaColumn ? `${alias}.created_by` : `${alias}.id`);
@@ -291,6 +291,19 @@ function countTest(ctx: WhereContext, alias: string, type: TypeDef, expr: unknow
   return or([counted, not(inSet(ctx, `SELECT ${l2}.${mine} AS id FROM links ${l2} WHERE ${l2}.relation_id = ${relation} GROUP BY ${l2}.${mine}`, `${alias}.id`))]);
 }
 
+/**
+ * `['q/start' | 'q/end', path]` as a comparison's subject: the path to a range field, read at one
+ * end as a value of the end's own type (a date or a date-time), so operands coerce as for such a field.
+ */
+function rangePartPath(ctx: WhereContext, type: TypeDef, expr: unknown[], where: string): ResolvedPath {
+  const [op, subject] = expr as [string, [string, unknown]];
+  if (subject.length !== 2) throw operatorError(subject[0], expr, where, `${subject[0]} takes a range field: ["${subject[0]}", [<range field>]].`);
+  const path = resolvePath(ctx.catalog, type, subject[1], where);
+  const endType = rangePartType(path.last);
+  if (!endType) throw operatorError(subject[0], expr, where, `${subject[0]} reads an end of a date or date-time range field; ${path.text} is a ${path.last.fieldType} field (in "${op}").`);
+  return { ...path, last: { ...path.last, fieldType: endType }, part: subject[0] === 'q/start' ? 'start' : 'end' };
+}
+
 function comparison(ctx: WhereContext, alias: string, type: TypeDef, expr: unknown[], where: string): string {
   const [op, subject, operand] = expr as [string, unknown, unknown];
   if (expr.length !== 3) throw operatorError(op, expr, where, `"${op}" takes a field and a value: [${JSON.stringify(op)}, [<field>], <value or $param>].`);
@@ -298,7 +311,7 @@ function comparison(ctx: WhereContext, alias: string, type: TypeDef, expr: unkno
   if (isFunctionCall(subject, 'q/null?') || isFunctionCall(subject, 'q/null-or-empty?')) return nullTest(ctx, alias, type, expr, value, where);
   if (isFunctionCall(subject, 'q/count')) return countTest(ctx, alias, type, expr, value, where);
 
-  const path = resolvePath(ctx.catalog, type, subject, where);
+  const path = isFunctionCall(subject, 'q/start') || isFunctionCall(subject, 'q/end') ? rangePartPath(ctx, type, expr, where) : resolvePath(ctx.catalog, type, subject, where);
   const negate = op === '!=';
   if (value === null) {
     if (op !== '=' && op !== '!=') throw operatorError(op, expr, where, `"${op}" cannot compare with null; use ['=', ['q/null?', ${path.text}], true].`);

@@ -32,7 +32,8 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 export const VALUE_CASES: readonly TypeCases[] = [
   { type: 'svc/text', valid: [['', ''], [' x ', ' x '], ['ü€😀 "quoted"', 'ü€😀 "quoted"']], invalid: [1, true, {}, ['a']] },
   { type: 'svc/integer', valid: [[0, 0], [-1, -1], [MAX_SAFE, MAX_SAFE], [-MAX_SAFE, -MAX_SAFE]], invalid: [1.5, MAX_SAFE + 1, '1', true] },
-  { type: 'svc/decimal', valid: [[0.1, 0.1], [-2.5, -2.5], [3, 3], [1e15, 1e15]], invalid: ['1.5', true, {}] },
+  // A decimal string ("1.5") is the public API's form, which a server may take (CMD-018): only strings that spell no number are refused here.
+  { type: 'svc/decimal', valid: [[0.1, 0.1], [-2.5, -2.5], [3, 3], [1e15, 1e15]], invalid: ['abc', '', true, {}] },
   { type: 'svc/bool', valid: [[true, true], [false, false]], invalid: ['true', 'false', 1, 0] },
   { type: 'svc/date', valid: [['2024-02-29', '2024-02-29'], ['1999-12-31', '1999-12-31'], ['2030-01-01', '2030-01-01']], invalid: ['2024-02-30', '2023-02-29', '2024-1-1', '2024-01-01T00:00:00.000Z', 20240101] },
   {

@@ -34,11 +34,12 @@ export default defineCheck({
   id: 'schema.get-schema',
   name:
     'GET /api/schema answers what svc.schema/query answers in result, with an ETag; If-None-Match with that ETag (also weak, in a list) answers 304 without a body ' +
-    'until the schema changes, then 200 with a new ETag listing the change; with-description and with-soft-deleted are taken, and svc.schema/query takes with-description? and with-soft-deleted?',
+    'until the schema changes, then 200 with a new ETag listing the change; with-description and with-soft-deleted are taken, and svc.schema/query takes with-description? and with-soft-deleted?; ' +
+    'a type or field created with svc/description lists it (null for one created without) only when asked with-description',
   level: 'MUST',
   unsupported: 'SHOULD',
   area: 'schema',
-  requirements: ['SCHEMA-027', 'SCHEMA-028'],
+  requirements: ['SCHEMA-027', 'SCHEMA-028', 'SCHEMA-038'],
   target: 'server',
   async run(ctx) {
     const plain = await stableReads(ctx, undefined);
@@ -58,20 +59,43 @@ export default defineCheck({
     // A schema change of this check's own: the old ETag gets the new schema.
     const space = uniqueSpaceName(ctx);
     const name = `${space}/Probes`;
-    expectSuccess(await schemaBatch(ctx, [{ command: 'schema.type/create', args: { 'svc/name': name, 'svc/fields': [{ 'svc/name': `${space}/Name`, 'svc/type': 'svc/text' }] } }]), `creating ${name}`);
+    const field = `${space}/Name`;
+    const texts = { type: 'Probes the schema; 2 lines\nand "quotes"', field: 'The name of a probe' };
+    const created = await schemaBatch(ctx, [
+      { command: 'schema.type/create', args: { 'svc/name': name, 'svc/description': texts.type, 'svc/fields': [{ 'svc/name': field, 'svc/type': 'svc/text', 'svc/description': texts.field }, { 'svc/name': `${space}/Bare`, 'svc/type': 'svc/text' }] } },
+    ]);
+    const describedTypes = !isRefusedKey(created, 'svc/description');
+    if (describedTypes) expectSuccess(created, `creating ${name} with descriptions of the type and a field`);
+    else expectSuccess(await schemaBatch(ctx, [{ command: 'schema.type/create', args: { 'svc/name': name, 'svc/fields': [{ 'svc/name': field, 'svc/type': 'svc/text' }] } }]), `creating ${name}`);
     try {
       const after = await ctx.http.get('/api/schema', { headers: { 'If-None-Match': plain.etag } });
       expectStatus(after, 200, `GET /api/schema with the ETag read before ${name} was created`);
       if (etagOf(after) === plain.etag) fail(`after ${name} was created, GET /api/schema answered the ETag of before (${plain.etag})`, after);
       const types = isRecord(after.json) && Array.isArray(after.json['svc/types']) ? after.json['svc/types'] : [];
-      if (!types.some((t: unknown) => isRecord(t) && t['svc/name'] === name)) fail(`after ${name} was created, GET /api/schema does not list it`, after);
+      const probe = types.find((t: unknown) => isRecord(t) && t['svc/name'] === name);
+      if (!isRecord(probe)) fail(`after ${name} was created, GET /api/schema does not list it`, after);
+      if (describedTypes && 'svc/description' in probe) fail(`GET /api/schema without with-description lists svc/description of ${name}`, after);
+
+      // The public API's parameters: descriptions when asked, in both reads.
+      const described = await stableReads(ctx, { 'with-description?': true }, '?with-description=true&with-soft-deleted=false');
+      for (const [where, schema, res] of [
+        ['GET /api/schema?with-description=true', described.body, described.res],
+        ['svc.schema/query with {"with-description?": true}', described.result, described.res],
+      ] as const) {
+        const listed = isRecord(schema) && Array.isArray(schema['svc/types']) ? schema['svc/types'] : undefined;
+        if (!listed) fail(`${where} answered no svc/types`, res);
+        if (!describedTypes) continue;
+        const type = listed.find((t: unknown) => isRecord(t) && t['svc/name'] === name);
+        if (!isRecord(type)) fail(`${where} does not list ${name}`, res);
+        if (type['svc/description'] !== texts.type) fail(`${where} lists svc/description ${JSON.stringify(type['svc/description'])} for ${name}, created with ${JSON.stringify(texts.type)}`, res);
+        const fields = Array.isArray(type['svc/fields']) ? type['svc/fields'].filter(isRecord) : [];
+        const withText = fields.find((f) => f['svc/name'] === field);
+        const bare = fields.find((f) => f['svc/name'] === `${space}/Bare`);
+        if (withText?.['svc/description'] !== texts.field) fail(`${where} lists svc/description ${JSON.stringify(withText?.['svc/description'])} for ${field}, created with ${JSON.stringify(texts.field)}`, res);
+        if (bare?.['svc/description'] !== null) fail(`${where} lists svc/description ${JSON.stringify(bare?.['svc/description'])} for ${space}/Bare, created without one (expected null)`, res);
+      }
     } finally {
       await dropTypes(ctx, [name]);
     }
-
-    // The public API's parameters: the same schema.
-    const described = await stableReads(ctx, { 'with-description?': true }, '?with-description=true&with-soft-deleted=false');
-    if (!isRecord(described.body) || !Array.isArray(described.body['svc/types'])) fail('GET /api/schema?with-description=true answered no svc/types', described.res);
-    if (!isRecord(described.result) || !Array.isArray(described.result['svc/types'])) fail('svc.schema/query with {"with-description?": true} answered no svc/types', described.res);
   },
 });

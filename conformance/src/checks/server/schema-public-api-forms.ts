@@ -1,6 +1,6 @@
 /**
  * Schema operations in the public API's forms (spec: FieldType, FieldSetMetaOp): the field type
- * names `svc/int` and `svc/emoji` taken as `svc/integer` and `svc/text`, and
+ * names `svc/int`, `svc/emoji` and `svc/rank` taken as `svc/integer`, `svc/text` and `svc/integer`, and
  * `schema.field/set-meta` with one `key` and `value` (the other keys of the meta stay), and
  * `schema.enum/create` with `svc/meta`, `schema.type/create` with `svc/id`, and the mixin names
  * `icon/icon-mixin` and `avatar/avatar-mixin`.
@@ -16,12 +16,13 @@ import { dropTypes, run, schemaBatch, uniqueSpaceName } from '../../workspace.js
 const ALIASES: ReadonlyArray<{ alias: string; listed: string; value: string | number }> = [
   { alias: 'svc/int', listed: 'svc/integer', value: 42 },
   { alias: 'svc/emoji', listed: 'svc/text', value: '🚀' },
+  { alias: 'svc/rank', listed: 'svc/integer', value: 7 },
 ];
 
 export default defineCheck({
   id: 'schema.public-api-forms',
   name:
-    'The public API forms of schema operations: fields of type svc/int and svc/emoji are created as svc/integer and svc/text and hold such values; ' +
+    'The public API forms of schema operations: fields of type svc/int, svc/emoji and svc/rank are created as svc/integer, svc/text and svc/integer and hold such values; ' +
     'schema.field/set-meta with key and value sets that key and keeps the others; schema.enum/create with svc/meta keeps that meta on the enum type; ' +
     'schema.type/create with svc/id makes the type with that id (a taken id refused naming svc/id); install-mixins takes icon/icon-mixin and avatar/avatar-mixin',
   level: 'MUST',
@@ -41,7 +42,7 @@ export default defineCheck({
     ]);
     try {
       if (made.status === 400 || (isRecord(made.json) && made.json['success'] === false)) {
-        throw new CheckUnsupported(['field types svc/int and svc/emoji'], `svc.schema/batch creating them answered ${made.status}: ${JSON.stringify(made.json).slice(0, 200)}`);
+        throw new CheckUnsupported(['field types svc/int, svc/emoji and svc/rank'], `svc.schema/batch creating them answered ${made.status}: ${JSON.stringify(made.json).slice(0, 200)}`);
       }
       expectSuccess(made, `creating ${type} with fields of types ${ALIASES.map((a) => a.alias).join(', ')}`);
       const schema = await readSchema(ctx);

@@ -20,6 +20,8 @@ import createIgnoresClientId from './create-ignores-client-id.js';
 import createNoModificationDate from './create-no-modification-date.js';
 import updateDropsModificationDate from './update-drops-modification-date.js';
 import batchResultsReversed from './batch-results-reversed.js';
+import batchDeleteSkipsUnknown from './batch-delete-skips-unknown.js';
+import upsertSkipAsUpdate from './upsert-skip-as-update.js';
 import queryDefaultOrderReversed from './query-default-order-reversed.js';
 import queryEmptyCollectionNull from './query-empty-collection-null.js';
 import queryLimitNotRequired from './query-limit-not-required.js';
@@ -88,6 +90,8 @@ export const serverFaults: readonly Fault[] = [
   createNoModificationDate,
   updateDropsModificationDate,
   batchResultsReversed,
+  batchDeleteSkipsUnknown,
+  upsertSkipAsUpdate,
   queryDefaultOrderReversed,
   queryEmptyCollectionNull,
   queryLimitNotRequired,

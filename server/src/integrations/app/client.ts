@@ -22,7 +22,7 @@ import type {
 } from '../types.js';
 import { contractProblem, type AppSchemaName } from './contract.js';
 import { AppCallError, clip, readErrorBody } from './errors.js';
-import { exchange, ExchangeError, type ExchangeResponse } from './http-exchange.js';
+import { exchange, ExchangeError, type ExchangeResponse } from '../../outbound/http-exchange.js';
 
 type S = components['schemas'];
 export type Account = S['Account'];

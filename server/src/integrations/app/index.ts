@@ -19,5 +19,5 @@ export {
 } from './client.js';
 export { AppCallError, type AppCallErrorInit } from './errors.js';
 export { contractProblem, APP_SPEC_PATH } from './contract.js';
-export { exchange, ExchangeError, type ExchangeRequest, type ExchangeResponse, type ExchangeOptions } from './http-exchange.js';
+export { exchange, ExchangeError, type ExchangeRequest, type ExchangeResponse, type ExchangeOptions } from '../../outbound/http-exchange.js';
 export { checkAppUrl } from './url-check.js';

@@ -1,5 +1,4 @@
-// Files of synchronized rows: downloaded once per key, stored, served at /files/<ref>.
+// Files of synchronized rows: downloaded once per key, stored by the files module, served at /files/<ref>.
 export { prepareFiles, saveFiles, type FileValue, type PreparedFile } from './prepare.js';
-export { deleteSourceFiles, fileKeyOf, storedFileOf, type StoredFile } from './store.js';
-export { downloadUrl, isAppResource, resourceParams, MAX_REDIRECTS } from './download.js';
-export { withIntegrationFiles } from './file-source.js';
+export { deleteSourceFiles, fileKeyOf, storedFileOf, type StoredFile } from '../../files/index.js';
+export { downloadLinkedFile, isAppResource, resourceParams } from './resource.js';

@@ -8,9 +8,9 @@ import type { ServerContext } from '../../server-context.js';
 import { accountClient } from '../accounts/service.js';
 import type { AppClient } from '../app/client.js';
 import type { Queryable } from '../../db/database.js';
+import { insertFile, recordUrl, storedKeys, type FileContent } from '../../files/index.js';
 import type { AccountRecord, FileReference, SourceRecord } from '../types.js';
-import { downloadUrl, fetchResource, isAppResource, type FileContent } from './download.js';
-import { insertFile, recordUrl, storedKeys } from './store.js';
+import { downloadLinkedFile, fetchResource, isAppResource } from './resource.js';
 
 /** One file reference of the page, in the order given. */
 export interface PreparedFile {
@@ -31,7 +31,7 @@ export interface FileValue {
 async function fetchContent(context: ServerContext, client: () => AppClient, args: { source: SourceRecord; account: AccountRecord; ref: FileReference }): Promise<FileContent> {
   const { ref } = args;
   if (isAppResource(ref.url)) return fetchResource(context, client(), { source: args.source, account: args.account, url: ref.url, params: ref.resource });
-  return downloadUrl(context, ref.url);
+  return downloadLinkedFile(context, ref.url);
 }
 
 /**

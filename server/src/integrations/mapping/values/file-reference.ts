@@ -2,6 +2,7 @@
 // (`array[text]`: a JSON array or its JSON text). The key is the URL's `__file-key` query
 // parameter when it has one, else the URL; `app://resource?...` addresses carry every query
 // parameter in `resource` (the app's `resource` endpoint gets them as `params`).
+import { fileNameOf } from '../../../files/names.js';
 import type { FileReference } from '../../types.js';
 import { parseJsonText } from './json-text.js';
 import { isEmpty, ValueError } from './value-error.js';
@@ -10,28 +11,9 @@ const EXPECTED = 'a file URL (http, https, or app://resource?url=<url>&...)';
 const EXPECTED_MANY = 'file URLs: a JSON array of URLs (http, https, or app://resource?...), its JSON text, or one URL';
 const MAX_URL = 8192;
 const MAX_FILES = 100;
-const MAX_NAME = 255;
 export const FILE_KEY_PARAMETER = '__file-key';
 
-/** The last path segment of an address (a URL, or a bare path), decoded; `file` when there is none. */
-export function fileNameOf(address: string | undefined): string {
-  if (!address) return 'file';
-  let path: string;
-  try {
-    path = new URL(address).pathname;
-  } catch {
-    path = address.split(/[?#]/)[0] ?? '';
-  }
-  const segment = path.split('/').filter((s) => s !== '').pop() ?? '';
-  let name: string;
-  try {
-    name = decodeURIComponent(segment);
-  } catch {
-    name = segment;
-  }
-  name = name.replace(/[\u0000-\u001f\u007f/\\]/g, '_').trim();
-  return name === '' ? 'file' : name.slice(0, MAX_NAME);
-}
+export { fileNameOf };
 
 export function toFileReference(value: unknown): FileReference {
   if (typeof value !== 'string') throw new ValueError(EXPECTED, value);

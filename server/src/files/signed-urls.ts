@@ -1,4 +1,4 @@
-// Signed download addresses of files (GraphQL `File.url`): `{base}/files/{ref}?expires=..&signature=..`
+// Signed download addresses of files (GraphQL `File.url`, served by routes.ts): `{base}/files/{ref}?expires=..&signature=..`
 // where `ref` names one file of one Entity's field and `signature` is an HMAC-SHA256, with the
 // server's URL signing key, over the reference and the expiry. Valid for 60 minutes.
 import { createHmac, timingSafeEqual } from 'node:crypto';

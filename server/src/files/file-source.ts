@@ -1,11 +1,10 @@
 // Where a signed file address leads. A file is the `{file/name, file/url}` value stored in the
 // Entity, and the download answers a redirect to that `file/url`; files the service holds (those
-// an integration downloaded, server/src/integrations/files/file-source.ts) answer
-// `{kind: 'content', ...}` instead.
+// an integration downloaded, synced-file-source.ts) answer `{kind: 'content', ...}` instead.
 import type { Readable } from 'node:stream';
 import type { Queryable } from '../db/database.js';
 import type { CatalogCache } from '../model/catalog.js';
-import type { FileRef } from './file-urls.js';
+import type { FileRef } from './signed-urls.js';
 
 export type FileAnswer =
   | { kind: 'redirect'; url: string }

@@ -2,9 +2,9 @@
 // source that synchronized the Entity, the stored content is answered (with its content type and
 // name); any other file keeps the answer of the inner source (a redirect to its URL).
 import { Readable } from 'node:stream';
-import type { Queryable } from '../../db/database.js';
-import type { FileSource } from '../../graphql/file-source.js';
-import { storedFileOf } from './store.js';
+import type { Queryable } from '../db/database.js';
+import type { FileSource } from './file-source.js';
+import { storedFileOf } from './synced-store.js';
 
 export function withIntegrationFiles(db: Queryable, inner: FileSource): FileSource {
   return {

@@ -2,7 +2,7 @@
 // `__file-key` query parameter when it has one, else the URL (MAP-034, MAP-035). Content is kept
 // as base64 text (pg-mem keeps bytea badly); `url` is the latest URL delivered for the key.
 import { createHash, randomUUID } from 'node:crypto';
-import type { Queryable } from '../../db/database.js';
+import type { Queryable } from '../db/database.js';
 
 /** Keys per `IN (...)` list (pg-mem's `= ANY($1)` is broken). */
 const CHUNK = 500;

@@ -1,10 +1,10 @@
-// One bounded HTTP exchange with an integration app (or a file host it links): a time-out on the
+// One bounded outbound HTTP exchange (an integration app, a file host): a time-out on the
 // whole exchange (connecting, sending, the answer's headers and body), a bound on the answer's
 // size, no redirect followed (a 3xx is handed back as it is), and a connection made only to an
 // address the target policy allows (IP literals checked here, host names by the policy's lookup).
 import http, { type IncomingHttpHeaders } from 'node:http';
 import https from 'node:https';
-import { TargetPolicy } from '../../webhooks/target-policy.js';
+import { TargetPolicy } from '../webhooks/target-policy.js';
 
 export interface ExchangeRequest {
   method: 'GET' | 'POST' | 'DELETE';

@@ -1,0 +1,95 @@
+/**
+ * Helpers of the files checks: uploading over `POST /api/files`, reading a file back by secret,
+ * the file Entity's shape, and deleting the file Entities a check stored. A route the target does
+ * not serve (404 `route.error/not-found`) makes the check unsupported.
+ */
+import { randomBytes } from 'node:crypto';
+import type { components } from '../../../../generated/service/types.js';
+import { describeRequest, expectJson, fail } from '../../assert.js';
+import { CheckUnsupported, type CheckContext } from '../../check.js';
+import type { Auth, HttpResponse } from '../../http.js';
+import { isRecord } from '../../shapes.js';
+import { isUnservedRoute } from '../../support.js';
+
+export type FileEntity = components['schemas']['FileEntity'];
+
+export const FILE_TYPE = 'svc/file';
+export const FILES_MIXIN = 'Files/Files-mixin';
+export const FILES_FIELD = 'Files/Files';
+
+/** A file to upload: its filename, content type and bytes. */
+export interface SampleFile {
+  filename: string;
+  contentType: string;
+  bytes: Uint8Array;
+}
+
+/** Every byte value once (NUL, invalid UTF-8, CR LF and a boundary-like `--` included), then random bytes. */
+export function sampleBytes(extra = 256): Uint8Array {
+  const all = Uint8Array.from({ length: 256 }, (_, i) => i);
+  const tail = new TextEncoder().encode('\r\n--boundary--\r\n');
+  return Uint8Array.from([...all, ...tail, ...randomBytes(extra)]);
+}
+
+/** Throws CheckUnsupported when the target does not serve the route (404/405 route error). */
+export function unsupportedIfUnserved(res: HttpResponse, feature: string): void {
+  if (isUnservedRoute(res)) throw new CheckUnsupported([feature], `answered ${res.status}`);
+}
+
+/** `POST /api/files` with the file in part `file`. */
+export function upload(ctx: CheckContext, file: SampleFile, auth?: Auth): Promise<HttpResponse> {
+  return ctx.http.postForm('/api/files', [{ name: 'file', filename: file.filename, contentType: file.contentType, value: file.bytes }], auth === undefined ? {} : { auth });
+}
+
+/** The media type of a Content-Type (before any parameter), lower case. */
+export function mediaType(value: string | undefined): string {
+  return (value ?? '').split(';')[0]?.trim().toLowerCase() ?? '';
+}
+
+/**
+ * A 200 answer holding a file Entity with the expected name, content type and size; answers it.
+ * `what` says which request it answers.
+ */
+export function expectFileEntity(res: HttpResponse, expected: { name: string; contentType: string; size: number }, what: string): FileEntity {
+  if (res.status !== 200) fail(`${what}: expected 200 with the file Entity, got ${res.status}`, res);
+  const body = expectJson(res, what);
+  if (!isRecord(body)) fail(`${what}: the answer is not a file Entity object`, res);
+  const problems: string[] = [];
+  for (const key of ['svc/id', 'svc/secret'] as const) if (typeof body[key] !== 'string' || body[key] === '') problems.push(`${key} is ${JSON.stringify(body[key])}, not a string`);
+  if (body['svc/name'] !== expected.name) problems.push(`svc/name is ${JSON.stringify(body['svc/name'])}, expected ${JSON.stringify(expected.name)}`);
+  if (mediaType(typeof body['svc/content-type'] === 'string' ? body['svc/content-type'] : undefined) !== mediaType(expected.contentType)) {
+    problems.push(`svc/content-type is ${JSON.stringify(body['svc/content-type'])}, expected ${JSON.stringify(expected.contentType)}`);
+  }
+  if (body['svc/content-length'] !== expected.size) problems.push(`svc/content-length is ${JSON.stringify(body['svc/content-length'])}, expected ${expected.size}`);
+  if (problems.length > 0) fail(`${what}: the file Entity is wrong: ${problems.join('; ')}`, res);
+  return body as FileEntity;
+}
+
+/** `GET /api/files/<secret>` answers 200 with exactly these bytes and this content type. */
+export async function expectContent(ctx: CheckContext, secret: string, expected: { contentType: string; bytes: Uint8Array }, what: string, auth?: Auth): Promise<void> {
+  const res = await ctx.http.get(`/api/files/${encodeURIComponent(secret)}`, auth === undefined ? {} : { auth });
+  if (res.status !== 200) fail(`${what}: ${describeRequest(res)} answered ${res.status}, expected 200 with the file's content`, res);
+  if (mediaType(res.headers['content-type']) !== mediaType(expected.contentType)) {
+    fail(`${what}: ${describeRequest(res)} answered Content-Type ${JSON.stringify(res.headers['content-type'] ?? '(none)')}, expected ${expected.contentType}`, res);
+  }
+  const got = res.bytes ?? new TextEncoder().encode(res.text);
+  const at = firstDifference(got, expected.bytes);
+  if (at !== undefined) {
+    fail(`${what}: ${describeRequest(res)} answered ${got.length} bytes that differ from the ${expected.bytes.length} stored at byte ${at} (got ${got[at] ?? 'the end'}, expected ${expected.bytes[at] ?? 'the end'})`, res);
+  }
+}
+
+function firstDifference(a: Uint8Array, b: Uint8Array): number | undefined {
+  const n = Math.max(a.length, b.length);
+  for (let i = 0; i < n; i++) if (a[i] !== b[i]) return i;
+  return undefined;
+}
+
+/** Deletes file Entities the check stored; never throws (a failure is logged). */
+export async function deleteFiles(ctx: CheckContext, ids: readonly string[]): Promise<void> {
+  for (const id of ids) {
+    const res = await ctx.http.command({ command: 'svc.entity/delete', args: { type: FILE_TYPE, entity: { 'svc/id': id } } }).catch(() => undefined);
+    const body = res?.json;
+    if (!res || !isRecord(body) || body['success'] !== true) ctx.log(`tear-down: deleting the file Entity ${id} failed${res ? `: answered ${res.status}: ${res.text.slice(0, 200)}` : ''}`);
+  }
+}

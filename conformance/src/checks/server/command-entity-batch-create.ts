@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import { expectCommandError, fail } from '../../assert.js';
+import { defineCheck } from '../../check.js';
+import { isRecord } from '../../shapes.js';
+import { run, withTestWorkspace, type Command } from '../../workspace.js';
+
+const SYSTEM_FIELDS = ['svc/id', 'svc/public-id', 'svc/creation-date', 'svc/modification-date', 'svc/created-by'];
+
+export default defineCheck({
+  id: 'command.entity-batch-create',
+  name:
+    'svc.entity.batch/create {type, entities} creates every Entity as svc.entity/create would (a given svc/id kept) and answers them in order with their system fields; ' +
+    'one Entity that cannot be created fails the command and none is created; more than 1000 Entities are refused naming /args/entities',
+  level: 'MUST',
+  unsupported: 'SHOULD',
+  area: 'command-api',
+  requirements: ['CMD-013'],
+  target: 'server',
+  async run(ctx) {
+    await withTestWorkspace(ctx, async ({ names: n }) => {
+      const titles = async (): Promise<unknown[]> => {
+        const rows = await run(ctx, { command: 'svc.entity/query', args: { query: { 'q/from': n.items, 'q/select': [n.title], 'q/order-by': [[[n.title], 'q/asc']], 'q/limit': 100 } } }, 'querying the Items');
+        return Array.isArray(rows) ? rows.map((r: unknown) => (isRecord(r) ? r[n.title] : r)) : [];
+      };
+      const given = randomUUID();
+      const entities = [{ [n.title]: 'a', [n.count]: 1 }, { 'svc/id': given, [n.title]: 'b', [n.amount]: 2.5 }, { [n.title]: 'c' }];
+      const created = await run(ctx, { command: 'svc.entity.batch/create', args: { type: n.items, entities } }, 'svc.entity.batch/create of three Items');
+      const res = ctx.http.lastExchange?.response;
+      if (!Array.isArray(created) || created.length !== 3) fail(`svc.entity.batch/create of three Items answered ${JSON.stringify(created).slice(0, 300)}, expected an array of three Entities`, res);
+      created.forEach((entity: unknown, i: number) => {
+        if (!isRecord(entity)) fail(`svc.entity.batch/create: result ${i} is no Entity: ${JSON.stringify(entity)}`, res);
+        const missing = SYSTEM_FIELDS.filter((f) => entity[f] === undefined);
+        if (missing.length > 0) fail(`svc.entity.batch/create: result ${i} lacks the system fields ${missing.join(', ')}, which svc.entity/create answers: ${JSON.stringify(entity)}`, res);
+        if (entity[n.title] !== entities[i]?.[n.title]) fail(`svc.entity.batch/create: result ${i} has ${n.title} ${JSON.stringify(entity[n.title])}, expected ${JSON.stringify(entities[i]?.[n.title])} (the results come in the order of entities)`, res);
+      });
+      if ((created[1] as Record<string, unknown>)['svc/id'] !== given) fail(`svc.entity.batch/create did not keep the given svc/id ${given}: ${JSON.stringify(created[1])}`, res);
+      if ((await titles()).join() !== 'a,b,c') fail(`after svc.entity.batch/create of a, b, c the Items are ${JSON.stringify(await titles())}`, ctx.http.lastExchange?.response);
+
+      const atomic: Command = { command: 'svc.entity.batch/create', args: { type: n.items, entities: [{ [n.title]: 'd' }, { [n.title]: 'e', [n.count]: 'not a number' }] } };
+      const refused = await ctx.http.command(atomic);
+      const error = expectCommandError(refused, 'svc.entity.batch/create whose second Entity has a text in an integer field');
+      if (error.name !== 'entity.error/value-invalid' || error.data['field'] !== n.count) fail(`svc.entity.batch/create whose second Entity has a text in ${n.count} should fail with entity.error/value-invalid naming ${n.count}, got ${error.name} ${JSON.stringify(error.data)}`, refused);
+      if ((await titles()).join() !== 'a,b,c') fail(`a failed svc.entity.batch/create created some of its Entities: the Items are ${JSON.stringify(await titles())}`, refused);
+
+      const tooMany = await ctx.http.command({ command: 'svc.entity.batch/create', args: { type: n.items, entities: Array.from({ length: 1001 }, () => ({})) } });
+      const over = expectCommandError(tooMany, 'svc.entity.batch/create of 1001 Entities');
+      const field = over.data['field'];
+      if (over.name !== 'request.error/invalid-body' || typeof field !== 'string' || !field.endsWith('/args/entities')) {
+        fail(`svc.entity.batch/create of 1001 Entities should be refused with request.error/invalid-body naming /args/entities, got ${over.name} ${JSON.stringify(over.data).slice(0, 300)}`, tooMany);
+      }
+      if ((await titles()).length !== 3) fail('a refused svc.entity.batch/create of 1001 Entities created some', ctx.http.lastExchange?.response);
+    });
+  },
+});

@@ -1,0 +1,78 @@
+// Select aggregates of the public API (`q/sum`, `q/avg`, `q/min`, `q/max` over a path through a
+// relation or collection; spec: AggregateExpr): which paths they take, and the value each answers
+// from the values the path reaches. Sums add the decimals exactly (as scaled integers), so
+// 0.1 + 0.2 answers 0.3; the mean is that sum divided by the number of values.
+import { Failure } from '../api/failure.js';
+import { excerpt } from '../api/excerpt.js';
+import type { ResolvedPath } from './paths.js';
+
+export const AGGREGATES = ['q/sum', 'q/avg', 'q/min', 'q/max'] as const;
+export type Aggregate = (typeof AGGREGATES)[number];
+
+export function isAggregate(name: unknown): name is Aggregate {
+  return (AGGREGATES as readonly unknown[]).includes(name);
+}
+
+/** The field types each aggregate reads. */
+const NUMBERS = new Set(['svc/integer', 'svc/decimal']);
+const ORDERED = new Set([...NUMBERS, 'svc/date', 'svc/date-time']);
+
+/** Refuses a path an aggregate cannot read: it must go through a relation and end on a number (min / max: or a date). */
+export function checkAggregatePath(op: Aggregate, path: ResolvedPath, expr: unknown, at: string): void {
+  const numeric = op === 'q/sum' || op === 'q/avg';
+  const reads = numeric ? NUMBERS : ORDERED;
+  if (path.steps.length === 0 || !reads.has(path.last.fieldType)) {
+    const what = numeric ? 'an integer or decimal field' : 'an integer, decimal, date or date-time field';
+    throw new Failure(
+      'entity.error/query-operator-invalid',
+      `${at}: ${op} reads ${what} through a relation or collection, written ["${op}", [<collection>, <field>]]; got ${excerpt(expr)}.`,
+      { field: at, operator: op, expr: expr as never },
+    );
+  }
+}
+
+/** A finite number as an exact scaled integer: `digits / 10^scale`. */
+function scaled(n: number): { digits: bigint; scale: number } {
+  const [mantissa = '0', exponentText] = String(n).split('e');
+  const exponent = exponentText === undefined ? 0 : Number(exponentText);
+  const negative = mantissa.startsWith('-');
+  const [whole = '0', fraction = ''] = mantissa.replace('-', '').split('.');
+  let digits = BigInt(`${whole}${fraction}`);
+  let scale = fraction.length - exponent;
+  if (scale < 0) {
+    digits *= 10n ** BigInt(-scale);
+    scale = 0;
+  }
+  return { digits: negative ? -digits : digits, scale };
+}
+
+/** The exact sum of finite numbers, as the nearest JSON number. */
+export function exactSum(values: readonly number[]): number {
+  const parts = values.map(scaled);
+  const scale = Math.max(0, ...parts.map((p) => p.scale));
+  let total = 0n;
+  for (const p of parts) total += p.digits * 10n ** BigInt(scale - p.scale);
+  const negative = total < 0n;
+  const text = (negative ? -total : total).toString().padStart(scale + 1, '0');
+  const decimal = scale === 0 ? text : `${text.slice(0, text.length - scale)}.${text.slice(text.length - scale)}`;
+  return Number(`${negative ? '-' : ''}${decimal}`);
+}
+
+function before(a: unknown, b: unknown): boolean {
+  if (typeof a === 'number' && typeof b === 'number') return a < b;
+  return Date.parse(String(a)) < Date.parse(String(b));
+}
+
+/** The aggregate of the values a path reached (nulls already left out). */
+export function aggregateOf(op: Aggregate, values: readonly unknown[]): unknown {
+  switch (op) {
+    case 'q/sum':
+      return exactSum(values as number[]);
+    case 'q/avg':
+      return values.length === 0 ? null : exactSum(values as number[]) / values.length;
+    case 'q/min':
+      return values.reduce<unknown>((least, v) => (least === null || before(v, least) ? v : least), null);
+    case 'q/max':
+      return values.reduce<unknown>((most, v) => (most === null || before(most, v) ? v : most), null);
+  }
+}
