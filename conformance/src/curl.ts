@@ -12,12 +12,13 @@ export interface HttpRequest {
   form?: FormPartRecord[];
 }
 
-/** One part of a multipart body as recorded: a file part names its file and size. */
+/** One part of a multipart body as recorded: a file part names its file and size, a text part holds its value. */
 export interface FormPartRecord {
   name: string;
   filename?: string;
   contentType?: string;
   size: number;
+  value?: string;
 }
 
 const CONTROL_CHARS = /[\u0000-\u0008\u000b-\u001f\u007f]/;
@@ -74,7 +75,8 @@ export function toCurl(request: HttpRequest): string {
     // The file parts' contents are not in the line: a file of that name and size stands for each.
     for (const part of request.form) {
       const type = part.contentType === undefined ? '' : `;type=${part.contentType}`;
-      parts.push('-F', quoteArg(part.filename === undefined ? `${part.name}=<${part.size}-byte value>` : `${part.name}=@${part.filename}${type}`));
+      if (part.filename === undefined) parts.push('--form-string', quoteArg(`${part.name}=${part.value ?? ''}`));
+      else parts.push('-F', quoteArg(`${part.name}=@${part.filename}${type}`));
     }
     return parts.join(' ');
   }

@@ -137,9 +137,11 @@ export class HttpClient {
     if (spec.form !== undefined) {
       request.form = spec.form.map((p) => ({
         name: p.name,
-        ...(p.filename === undefined ? {} : { filename: p.filename }),
+        // Bytes go as a file part (formData below): named by the part when no filename is given.
+        ...(p.filename === undefined && typeof p.value === 'string' ? {} : { filename: p.filename ?? p.name }),
         ...(p.contentType === undefined ? {} : { contentType: p.contentType }),
         size: typeof p.value === 'string' ? new TextEncoder().encode(p.value).length : p.value.length,
+        ...(p.filename === undefined && typeof p.value === 'string' ? { value: p.value } : {}),
       }));
     }
     return request;

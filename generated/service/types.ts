@@ -843,7 +843,9 @@ export interface components {
          * @description A stored file: an Entity of the system type `svc/file`. `svc/name` may be changed with
          *     `svc.entity/update`; `svc/secret`, `svc/content-type` and `svc/content-length` are
          *     read-only. The same fields are read with `svc.entity/query` (`q/from: svc/file`, or a
-         *     sub-select of `Files/Files`).
+         *     sub-select of `Files/Files`). File Entities are made by the files API; one made with
+         *     `svc.entity/create` holds no content (`GET /api/files/{secret}` finds none), and one
+         *     deleted with `svc.entity/delete` is no longer served.
          * @example {
          *       "svc/id": "0d7c1e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f",
          *       "svc/name": "report.pdf",

@@ -165,6 +165,11 @@ describe.each(storages)('the files API on $name', (storage) => {
     expect(type?.['svc/meta']['app/mixins']).toEqual({ 'Files/Files-mixin': true });
     expect(type?.['svc/fields'].filter((f) => f['svc/name'] === 'Files/Files').map((f) => [f['svc/type'], (f['svc/meta'] as Record<string, unknown>)['svc/collection?']])).toEqual([['svc/file', true]]);
     expect(schema['svc/types'].filter((t) => t['svc/name'] === 'svc/file')).toHaveLength(1);
+    // Named in the meta of schema.type/create (the public API's form), the mixin is installed too.
+    const made = `${db} made`;
+    expect((await command({ command: 'svc.schema/batch', args: { commands: [{ command: 'schema.type/create', args: { 'svc/name': made, 'svc/meta': { 'app/mixins': { 'Files/Files-mixin': true } } } }] } })).success).toBe(true);
+    const after = (await command({ command: 'svc.schema/query' })).result as typeof schema;
+    expect(after['svc/types'].find((t) => t['svc/name'] === made)?.['svc/fields'].find((f) => f['svc/name'] === 'Files/Files')?.['svc/type']).toBe('svc/file');
     const files = [];
     for (const name of ['one.bin', 'two.bin']) files.push((await uploadFile(Buffer.from(name), name, 'application/octet-stream')).json as Record<string, string>);
     const folder = (await command({ command: 'svc.entity/create', args: { type: db, entity: {} } })).result as { 'svc/id': string };

@@ -78,7 +78,9 @@ export type FileFromUrl = {
  * A stored file: an Entity of the system type `svc/file`. `svc/name` may be changed with
  * `svc.entity/update`; `svc/secret`, `svc/content-type` and `svc/content-length` are
  * read-only. The same fields are read with `svc.entity/query` (`q/from: svc/file`, or a
- * sub-select of `Files/Files`).
+ * sub-select of `Files/Files`). File Entities are made by the files API; one made with
+ * `svc.entity/create` holds no content (`GET /api/files/{secret}` finds none), and one
+ * deleted with `svc.entity/delete` is no longer served.
  *
  */
 export type FileEntity = {
