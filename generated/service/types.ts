@@ -2360,13 +2360,13 @@ export interface components {
         /**
          * @description A field type: a primitive (`svc/uuid`, `svc/text`, `svc/integer`, `svc/decimal`,
          *     `svc/bool`, `svc/url`, `svc/email`, `svc/date`, `svc/date-time`, `svc/date-range`,
-         *     `svc/date-time-range`, `svc/location`, `svc/string`), the rich text type
-         *     `Collaboration~Documents/Document`, the file type `file/file`, or the name of another type
+         *     `svc/date-time-range`, `svc/location`, `svc/string`, `svc/json-value`: any JSON value, kept
+         *     as given, tested in `q/where` only with `q/null?`, not ordered by, not in the GraphQL schema),
+         *     the rich text type `Collaboration~Documents/Document`, the file type `file/file`, or the name of another type
          *     (a relation to it, or for enum types a single select / workflow value). `svc/collection?`
          *     in the meta makes it a collection. On input the public API's names are taken as aliases
          *     (`x-svc-choice`): `svc/int` and `svc/rank` are `svc/integer`, `svc/emoji` is `svc/text`;
-         *     the schema lists the field under svc-kit's name. (`svc/json-value` has no type of its own
-         *     here and is refused as an unknown type.)
+         *     the schema lists the field under svc-kit's name.
          * @example svc/text
          */
         FieldType: string;

@@ -301,5 +301,8 @@ describe('limits', () => {
 
   it('accepts nesting up to the limit', () => {
     expect(() => decodeContent(`${'> '.repeat(MAX_DOCUMENT_DEPTH - 2)}a`, 'md')).not.toThrow();
+    // The json of a paragraph of text at the deepest level (its text one level below) is taken too.
+    const deepest = encodeContent(decodeContent(`${'> '.repeat(MAX_DOCUMENT_DEPTH - 1)}a`, 'md'), 'json');
+    expect(() => decodeContent(deepest, 'json')).not.toThrow();
   });
 });

@@ -36,6 +36,7 @@ import schemaDeleteFlags from './server/schema-delete-flags.js';
 import queryRangeEnds from './server/query-range-ends.js';
 import queryAggregates from './server/query-aggregates.js';
 import schemaRankOnCreate from './server/schema-rank-on-create.js';
+import schemaJsonValueField from './server/schema-json-value-field.js';
 import envelopeArgsMustBeObject from './server/envelope-args-must-be-object.js';
 import envelopeArrayInArrayOut from './server/envelope-array-in-array-out.js';
 import envelopeMalformedJson from './server/envelope-malformed-json.js';
@@ -100,6 +101,7 @@ export const workspaceChecks: readonly Check[] = [
   queryRangeEnds,
   queryAggregates,
   schemaRankOnCreate,
+  schemaJsonValueField,
   commandDelete,
   commandAddCollectionItems,
   commandRemoveCollectionItems,

@@ -9,6 +9,7 @@ export function docToPlainText(doc: PMNode): string {
     if (!node.isTextblock) return true;
     let text = '';
     node.forEach((child) => {
+      // Stryker disable next-line StringLiteral: a text node always has text
       if (child.isText) text += child.text ?? '';
       else if (child.type.name === 'hard_break') text += '\n';
     });

@@ -46,7 +46,9 @@ function marksFromJson(value: unknown, path: string): Mark[] {
 
 /** One node of the `json` format, or null when it is dropped (empty text, unsafe image). */
 function nodeFromJson(value: unknown, path: string, depth: number): PMNode | null {
-  if (depth > MAX_DOCUMENT_DEPTH) throw contentInvalid(`${path}: the document is nested more than ${MAX_DOCUMENT_DEPTH} levels deep.`, path);
+  // Inline nodes stand one level below the deepest textblock (MAX_DOCUMENT_DEPTH below the doc); the limit itself is
+  // checked on the whole tree (formats.ts), this bounds the recursion.
+  if (depth > MAX_DOCUMENT_DEPTH + 1) throw contentInvalid(`${path}: the document is nested more than ${MAX_DOCUMENT_DEPTH} levels deep.`, path);
   if (!isRecord(value) || typeof value['type'] !== 'string') throw contentInvalid(`${path} must be a node object with a "type".`, path);
   const name = value['type'];
   const marks = marksFromJson(value['marks'], `${path}/marks`);

@@ -18,6 +18,8 @@ export const PRIMITIVE_FIELD_TYPES = {
   'svc/location': { sort: 'none' },
   'Collaboration~Documents/Document': { sort: 'none' },
   'file/file': { sort: 'none' },
+  /** Any JSON value (the public API's type of that name), stored as given. */
+  'svc/json-value': { sort: 'none' },
 } as const;
 
 export type PrimitiveFieldType = keyof typeof PRIMITIVE_FIELD_TYPES;

@@ -118,6 +118,9 @@ function encodePrimitive(field: FieldDef, type: PrimitiveFieldType, value: unkno
       if (fullAddress !== undefined && typeof fullAddress !== 'string') throw invalid(field, expected, value);
       return { latitude: lat, longitude: lon, ...(fullAddress !== undefined ? { fullAddress } : {}) };
     }
+    case 'svc/json-value':
+      // Any JSON value the request held (its size bounded by the body limit), kept as given.
+      return value;
     case 'file/file': {
       const expected = 'an array of {file/name, file/url}';
       if (!Array.isArray(value) || value.length > 1000) throw invalid(field, expected, value);

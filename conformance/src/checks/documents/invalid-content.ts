@@ -51,6 +51,8 @@ const INVALID: Array<{ what: string; at: string; format: WriteFormat; content: u
   { what: 'an ordered list starting at 1.5', at: '/doc/content/0/attrs/order', format: 'json', content: rawDoc({ type: 'ordered_list', attrs: { order: 1.5 }, content: [item(para(txt('a')))] }) },
   { what: 'a task item checked "yes"', at: '/doc/content/0/content/0/attrs/checked', format: 'json', content: rawDoc({ type: 'task_list', content: [{ type: 'task_item', attrs: { checked: 'yes' }, content: [para(txt('a'))] }] }) },
   { what: 'a code block whose language is a number', at: '/doc/content/0/attrs/language', format: 'json', content: rawDoc({ type: 'code_block', attrs: { language: 5 }, content: [txt('a')] }) },
+  // Marks are for inline nodes (spec/CONVENTIONS.md): a block carrying one is no node of the schema.
+  { what: 'a paragraph carrying a mark', at: '/doc/content/0/marks', format: 'json', content: rawDoc({ type: 'paragraph', marks: [{ type: 'bold' }], content: [txt('a')] }) },
   { what: 'marked text in a code block', at: '/doc/content/0/content/0/marks', format: 'json', content: rawDoc({ type: 'code_block', attrs: { language: null }, content: [txt('a', [{ type: 'bold' }])] }) },
   { what: 'an image without src', at: '/doc/content/0/content/0/attrs', format: 'json', content: rawDoc(para({ type: 'image', attrs: { alt: 'x' } })) },
   { what: 'an image whose src is a number', at: '/doc/content/0/content/0/attrs/src', format: 'json', content: rawDoc(para({ type: 'image', attrs: { src: 5, alt: null, title: null } })) },
@@ -110,7 +112,7 @@ export default defineCheck({
   id: 'documents.invalid-content',
   name:
     'Content that is not a document of the schema in its format (json that is no document, unknown node or mark kinds, nodes where their parent takes none, ' +
-    'attributes of the wrong type; md or html that is not a string) is refused 400 document.error/content-invalid naming the content (its place in the batch), a pointer in data.field naming the bad part, a part holding it or a part of it, ' +
+    'attributes of the wrong type, marks on a block; md or html that is not a string) is refused 400 document.error/content-invalid naming the content (its place in the batch), a pointer in data.field naming the bad part, a part holding it or a part of it, ' +
     'by PUT and by create-or-update-documents (also next to a valid document; a batch body of null is refused 400 too), and the document stays as it was',
   level: 'MUST',
   area: 'documents',

@@ -7,7 +7,8 @@ export default defineCheck({
     'Every node and mark of spec/CONVENTIONS.md ("Documents"), alone and nested (a fixed edge set, then random canonical documents), written with ' +
     'format=json reads back with format=json unchanged (also written over another document), and so do documents of the schema outside the ' +
     'canonical form (empty paragraphs, hard breaks at the edges); attributes left out read back with their defaults; a node or mark kind the ' +
-    'server lacks is refused with 400 document.error/content-invalid naming it',
+    'server lacks is refused with 400 document.error/content-invalid naming it; json with empty text nodes, unsorted marks or adjacent text with ' +
+    'the same marks is refused so, or read as the document it is',
   level: 'MUST',
   unsupported: 'SHOULD',
   area: 'documents',

@@ -17,17 +17,21 @@ import type { CheckContext } from '../../check.js';
 import type { HttpResponse } from '../../http.js';
 import { toCurl } from '../../curl.js';
 import { checkProperty } from '../../property.js';
+import { isRecord } from '../../shapes.js';
 import { SupportLedger } from '../../support.js';
 import { anyHtml, anyMarkdown, everyToken, HTML_TOKENS, MARKDOWN_TOKENS } from './any-text.js';
 import { documentArbitraryWithout, plainTextOf } from './arbitrary.js';
 import type { PMDocument } from './build.js';
 import { expectDocument, getDocumentRaw, newSecret, putDocumentRaw, type DocumentContent, type ReadFormat, type WriteFormat } from './client.js';
 import { firstDifference, textDifference, withEncodedAddresses } from './compare.js';
-import { CANONICAL_EDGES, DEFAULTED_EDGES, LENIENT_EDGES, type EdgeDocument } from './edges.js';
+import { CANONICAL_EDGES, DEFAULTED_EDGES, LENIENT_EDGES, LENIENT_JSON, type EdgeDocument } from './edges.js';
 import { kindFeature, kindsOf, OPTIONAL_MARKS, OPTIONAL_NODES, unsupportedKind } from './kinds.js';
 import { HTML_READS, MARKDOWN_READS, type ReadEdge } from './reads.js';
 
 export { EVERY_NODE } from './edges.js';
+
+/** The feature of LENIENT_JSON, as the run reports it when a server lacks it. */
+const LENIENT_JSON_FEATURE = 'json read leniently (empty text nodes dropped, marks sorted, adjacent text with the same marks merged)';
 
 /** How long one batched request of the round trips may take (up to a hundred small documents). */
 export const BATCH_TIMEOUT_MS = 30_000;
@@ -193,6 +197,27 @@ export class RoundTrips {
     }
   }
 
+  /**
+   * json a server may read leniently (LENIENT_JSON), written in a request of its own: refused with 400
+   * document.error/content-invalid, the server lacks the lenient reading; taken, each reads back as the document it is.
+   */
+  async lenientJson(cases: ReadonlyArray<EdgeDocument & { written: unknown }>): Promise<void> {
+    const secrets = cases.map(() => newSecret());
+    const what = `create-or-update-documents of ${cases.length} json documents a server may read leniently (${cases.map((c) => c.name).join('; ')})`;
+    const res = await command(this.ctx, { command: 'create-or-update-documents', args: cases.map((c, i) => ({ secret: secrets[i], content: c.written })) }, 'json', what);
+    if (res.status === 400 && isRecord(res.json) && res.json['name'] === 'document.error/content-invalid') {
+      this.ledger.lacks(LENIENT_JSON_FEATURE, 'a json write of empty text nodes, unsorted marks or adjacent text with the same marks answered 400 document.error/content-invalid', res);
+      return;
+    }
+    if (res.status !== 200 || res.json !== true) fail(`${what}: expected 200 and true, or 400 document.error/content-invalid (the server does not read json leniently)`, res);
+    const back = await this.read(secrets, 'json');
+    for (const [i, c] of cases.entries()) {
+      const check = (content: unknown) => firstDifference(c.doc, content);
+      const problem = check(back[i]);
+      if (problem) await this.confirm(`edge document "${c.name}" written as json (taken, so read leniently) reads back as json otherwise than the document it is`, c.written, 'json', 'json', problem, check);
+    }
+  }
+
   /** json written, plain-text read: the text of the textblocks. */
   async plainText(cases: readonly Case[]): Promise<void> {
     const written = await this.writeJson(cases);
@@ -277,6 +302,7 @@ export async function runRoundTrip(ctx: CheckContext, kind: RoundTrip): Promise<
   switch (kind) {
     case 'json':
       await trips.json([...edges, ...DEFAULTED_EDGES.map((e) => ({ name: `edge document "${e.name}"`, doc: e.doc, canonical: false, written: e.written })), ...readCases(MARKDOWN_READS), ...readCases(HTML_READS)], true);
+      await trips.lenientJson(LENIENT_JSON);
       break;
     case 'plain-text':
       await each([...edges, ...readCases(MARKDOWN_READS), ...readCases(HTML_READS)]);

@@ -54,6 +54,8 @@ const ADDRESS_EDGES: Array<[string, boolean, boolean]> = [
   ['http://example.com/plain', true, true],
   ['HTTPS://EXAMPLE.COM/CAPS', true, true],
   ['/relative/path', true, true],
+  // Spaces before the scheme: a browser reads the address without them (WHATWG URL), an https one.
+  ['  https://example.com/spaced', true, true],
   ['mailto:someone@example.com', true, false],
   ['tel:+123', true, false],
   ['', false, false],
@@ -115,7 +117,7 @@ export default defineCheck({
   name:
     'Content written as html, md or json with scripts, event handlers, embedding elements and javascript:, vbscript: or data: addresses reads back (html, ' +
     'json, md) without any of them (nor what is inside script, style, embedding and form elements), keeping the harmless text; links and images keep exactly ' +
-    'the addresses that may be kept (http(s), mailto and tel links, http(s) images, relative ones; none empty, with a control character or over 8192 characters)',
+    'the addresses that may be kept (http(s), mailto and tel links, http(s) images, relative ones, spaces before the scheme too; none empty, with a control character or over 8192 characters)',
   level: 'SHOULD',
   area: 'documents',
   requirements: ['DOC-026'],
