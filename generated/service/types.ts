@@ -2731,7 +2731,10 @@ export interface components {
             };
         };
         /**
-         * @description One element per schema operation, naming the type or field it created or changed (svc-kit choice).
+         * @description One element per schema operation, naming the type or field it created or changed (svc-kit
+         *     choice). The public API answers the string `"ok"` here; svc-kit keeps the list because its
+         *     clients (the conformance suite, the SDK example, scripts copying schemas) read the ids of
+         *     what they created from it. A client that only needs success reads `success: true`.
          * @example [
          *       {
          *         "svc/name": "Test/Things",

@@ -254,4 +254,123 @@ export const DOCUMENTS: readonly Explanation[] = [
     ["server/src/documents/store.ts", "MethodExpression", "inserts.slice(i, i + CHUNK / 4)", "inserts"],
     ],
   ),
+  // documents: the review of 2026-11-27 (issue 16): what the sharper document checks cannot kill
+  ...withReason(
+    'the wording of a message only (the list of known kinds in it); its status, name and data are the same',
+    [
+      ["server/src/documents/pm-json.ts", "StringLiteral", "', '", "\"\""],
+    ],
+  ),
+  ...withReason(
+    "only a link mark has an href, and MarkType.create validates it as a string (schema.ts, validate 'string') before this test: the type test is a guard for TypeScript",
+    [
+      ["server/src/documents/pm-json.ts", "LogicalOperator", "mark.type.name === 'link' && typeof href === 'string'", "mark.type.name === 'link' || typeof href === 'string'"],
+      ["server/src/documents/pm-json.ts", "ConditionalExpression", "mark.type.name === 'link'", "true"],
+      ["server/src/documents/pm-json.ts", "ConditionalExpression", "typeof href === 'string'", "true"],
+    ],
+  ),
+  ...withReason(
+    "only an image has a src, and NodeType.create validates it as a string (schema.ts, validate 'string') before this test: the type test is a guard for TypeScript",
+    [
+      ["server/src/documents/pm-json.ts", "LogicalOperator", "name === 'image' && typeof src === 'string'", "name === 'image' || typeof src === 'string'"],
+      ["server/src/documents/pm-json.ts", "ConditionalExpression", "name === 'image'", "true"],
+      ["server/src/documents/pm-json.ts", "ConditionalExpression", "typeof src === 'string'", "true"],
+    ],
+  ),
+  ...withReason(
+    'out of reach: the /api body limit of 64 JSON levels (server/src/http/depth-limit.ts) refuses json content nested more than 30 nodes below the doc before the codec reads it; this guard (49 levels) only bounds the recursion',
+    [
+      ["server/src/documents/pm-json.ts", "ConditionalExpression", "depth > MAX_DOCUMENT_DEPTH + 1", "false"],
+      ["server/src/documents/pm-json.ts", "EqualityOperator", "depth > MAX_DOCUMENT_DEPTH + 1", "depth >= MAX_DOCUMENT_DEPTH + 1"],
+      ["server/src/documents/pm-json.ts", "ArithmeticOperator", "MAX_DOCUMENT_DEPTH + 1", "MAX_DOCUMENT_DEPTH - 1"],
+      ["server/src/documents/pm-json.ts", "StringLiteral", "`${path}: the document is nested more than ${MAX_DOCUMENT_DEPTH} levels deep.`", "``"],
+      ["server/src/documents/pm-json.ts", "ArithmeticOperator", "depth + 1", "depth - 1"],
+    ],
+  ),
+  ...withReason(
+    'behind the request schema: json content is a string (refused by both forms alike) or an object whose doc is an object (ProseMirrorDocument); an object without one never reaches the codec',
+    [
+      ["server/src/documents/pm-json.ts", "LogicalOperator", "!isRecord(content) || !isRecord(content['doc'])", "!isRecord(content) && !isRecord(content['doc'])"],
+    ],
+  ),
+  ...withReason(
+    "remark's safe() escapes an underscore that follows a backslash itself, so no even run of backslashes (where only the parity matters) ever stands before a bare _ (checked over 30,000 generated texts)",
+    [
+      ["server/src/documents/markdown.ts", "ArithmeticOperator", "slashes.length % 2", "slashes.length * 2"],
+    ],
+  ),
+  ...withReason(
+    'the same answer: a run of more than 10,000 markers costs more than 10,000² = MAX_MARKDOWN_MARKER_COST, so the cost test just below refuses it with the same status, name and data (the message only differs)',
+    [
+      ["server/src/documents/markdown.ts", "ConditionalExpression", "run > MAX_MARKDOWN_MARKERS_PER_RUN", "false"],
+      ["server/src/documents/markdown.ts", "BlockStatement", "{ throw contentInvalid(`The markdown has more than ${MAX_MARKDOWN_MARKERS_PER_RUN} emphas…", "{}"],
+    ],
+  ),
+  ...withReason(
+    'an empty list of protocols allows every address (hast-util-sanitize), as no entry does: href and src stay unchecked here (urls.ts checks them), and cite and longDesc, the other attributes with protocols, are not read into documents',
+    [
+      ["server/src/documents/html.ts", "ObjectLiteral", "{ ...defaultSchema.protocols, href: [], src: [] }", "{}"],
+    ],
+  ),
+  ...withReason(
+    "the same answer: parse5 recovers from every syntax error and throws only on stack exhaustion, and formats.ts turns a RangeError into the same 400 document.error/content-invalid naming content (the message only differs)",
+    [
+      ["server/src/documents/html.ts", "ConditionalExpression", "error instanceof RangeError", "true"],
+      ["server/src/documents/html.ts", "ConditionalExpression", "error instanceof RangeError", "false"],
+    ],
+  ),
+  ...withReason(
+    "the readers make no yaml node (no front matter plugin), and every literal mdast node's value is a string",
+    [
+      ["server/src/documents/mdast.ts", "ConditionalExpression", "node.type !== 'yaml'", "true"],
+      ["server/src/documents/mdast.ts", "StringLiteral", "'yaml'", "\"\""],
+      ["server/src/documents/mdast.ts", "ConditionalExpression", "typeof node.value === 'string'", "true"],
+      ["server/src/documents/mdast.ts", "LogicalOperator", "'value' in node && typeof node.value === 'string'", "'value' in node || typeof node.value === 'string'"],
+    ],
+  ),
+  ...withReason(
+    'the wording of a message only; its status, name and data are the same (every caller but the demo seed passes the secret)',
+    [
+      ["server/src/documents/limits.ts", "StringLiteral", "' ${secret}'", "''"],
+      ["server/src/documents/limits.ts", "StringLiteral", "''", "\"Stryker was here!\""],
+      ["server/src/documents/routes.ts", "StringLiteral", "', '", "\"\""],
+    ],
+  ),
+  ...withReason(
+    'data beyond the spec: the error table gives document.error/format-unsupported the data {field: format}, so no check may require data.allowed',
+    [
+      ["server/src/documents/routes.ts", "ArrayDeclaration", "[...allowed]", "[]"],
+    ],
+  ),
+  ...withReason(
+    'the same answer: a format given twice is an array, which allowed.includes never finds either',
+    [
+      ["server/src/documents/routes.ts", "ConditionalExpression", "typeof format !== 'string'", "false"],
+    ],
+  ),
+  ...withReason(
+    'a body that is no application/json is refused 415 before this parser (app.ts), so a parser that takes every type parses the same bodies; an application/*+json body (the spec names application/json only) is parsed by the /api parser alike, up to its 1 MiB',
+    [
+      ["server/src/documents/routes.ts", "ArrayDeclaration", "['application/json', 'application/*+json']", "[]"],
+      ["server/src/documents/routes.ts", "StringLiteral", "'application/*+json'", "\"\""],
+    ],
+  ),
+  ...withReason(
+    'what data.errors lists is not specified (request.error/invalid-body: {field, errors}); for a null body the validator has no issue to list',
+    [
+      ["server/src/documents/routes.ts", "ArrayDeclaration", "[]", "[\"Stryker was here\"]"],
+    ],
+  ),
+  ...withReason(
+    'out of reach: decodeContent throws only Failures (formats.ts turns the parsers\' RangeErrors into one)',
+    [
+      ["server/src/documents/routes.ts", "ConditionalExpression", "!(error instanceof Failure)", "false"],
+    ],
+  ),
+  ...withReason(
+    'a document without updates (created by an empty write) loads as an empty Yjs document, which reads as the empty document too',
+    [
+      ["server/src/documents/store.ts", "ConditionalExpression", "rows.length === 0", "false"],
+    ],
+  ),
 ];

@@ -1480,7 +1480,11 @@ export type InstallMixinsOp = {
 };
 
 /**
- * One element per schema operation, naming the type or field it created or changed (svc-kit choice).
+ * One element per schema operation, naming the type or field it created or changed (svc-kit
+ * choice). The public API answers the string `"ok"` here; svc-kit keeps the list because its
+ * clients (the conformance suite, the SDK example, scripts copying schemas) read the ids of
+ * what they created from it. A client that only needs success reads `success: true`.
+ *
  */
 export type SchemaBatchResult = Array<{
     /**

@@ -1,4 +1,4 @@
-import { describeRequest, expectNamesField, expectPlainError, expectStatus, fail } from '../../assert.js';
+import { describeRequest, expectErrorName, expectNamesField, expectPlainError, expectStatus, fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
 import type { HttpResponse } from '../../http.js';
 import { canonicalJson } from '../../model/values.js';
@@ -113,7 +113,7 @@ export default defineCheck({
   name:
     'Content that is not a document of the schema in its format (json that is no document, unknown node or mark kinds, nodes where their parent takes none, ' +
     'attributes of the wrong type, marks on a block; md or html that is not a string) is refused 400 document.error/content-invalid naming the content (its place in the batch), a pointer in data.field naming the bad part, a part holding it or a part of it, ' +
-    'by PUT and by create-or-update-documents (also next to a valid document; a batch body of null is refused 400 too), and the document stays as it was',
+    'by PUT and by create-or-update-documents (also next to a valid document; a batch body of null is refused 400 request.error/invalid-body too), and the document stays as it was',
   level: 'MUST',
   area: 'documents',
   requirements: ['DOC-011', 'DOC-015', 'DOC-036', 'CMD-ERR-010'],
@@ -135,7 +135,8 @@ export default defineCheck({
     // A batch body that is JSON null is no command either.
     const nothing = await ctx.http.request({ method: 'POST', path: '/api/documents/commands', body: 'null', headers: { 'Content-Type': 'application/json' } });
     expectStatus(nothing, 400, 'POST /api/documents/commands with the body null');
-    expectPlainError(nothing, 'POST /api/documents/commands with the body null');
+    // null is JSON (no request.error/malformed-json): a body that does not match the request's schema.
+    expectErrorName(nothing, expectPlainError(nothing, 'POST /api/documents/commands with the body null').name, 'request.error/invalid-body', 'POST /api/documents/commands with the body null');
     const now = await getDocument(ctx, secret, 'json');
     if (canonicalJson(now) !== canonicalJson(BEFORE)) fail(`after the refused writes of invalid content the document reads ${JSON.stringify(now).slice(0, 300)}, expected it unchanged`, ctx.http.lastExchange?.response);
   },

@@ -14,14 +14,14 @@ import { isRefusedKey } from '../../support.js';
 import { dropTypes, run, schemaBatch, uniqueSpaceName } from '../../workspace.js';
 
 /** A refused delete: the named error, naming the flag it needs, and the message naming the flag too. */
-async function expectRefused(ctx: CheckContext, op: SchemaOperation, what: string, name: string, flag: string): Promise<Record<string, unknown>> {
+async function expectRefused(ctx: CheckContext, op: SchemaOperation, what: string, name: string, flag: string): Promise<{ data: Record<string, unknown>; message: string }> {
   const res = await schemaBatch(ctx, [op]);
   if (isRecord(res.json) && res.json['success'] === true) fail(`${what} without ${flag} succeeded; it must be refused with ${name} naming ${flag}`, res);
   const error = expectCommandError(res, what);
   if (error.name !== name) fail(`${what} without ${flag}: expected the error ${name}, got ${error.name}`, res);
   if (error.data['field'] !== flag) fail(`${what} without ${flag}: data.field should be ${JSON.stringify(flag)}, it is ${JSON.stringify(error.data['field'])}`, res);
   if (!error.message.includes(flag)) fail(`${what} without ${flag}: the message ${JSON.stringify(error.message)} does not name ${flag}`, res);
-  return error.data;
+  return error;
 }
 
 export default defineCheck({
@@ -37,8 +37,8 @@ export default defineCheck({
   target: 'server',
   async run(ctx) {
     const space = uniqueSpaceName(ctx);
-    const [owners, pets, spare] = ['Owners', 'Pets', 'Spare'].map((x) => `${space}/${x}`) as [string, string, string];
-    const f = { name: `${space}/Name`, nick: `${space}/Nick`, empty: `${space}/Empty`, owner: `${space}/Owner` };
+    const [owners, pets, spare, bare] = ['Owners', 'Pets', 'Spare', 'Bare'].map((x) => `${space}/${x}`) as [string, string, string, string];
+    const f = { name: `${space}/Name`, nick: `${space}/Nick`, empty: `${space}/Empty`, owner: `${space}/Owner`, friend: `${space}/Friend` };
     const text = (name: string) => ({ 'svc/name': name, 'svc/type': 'svc/text' });
     try {
       expectSuccess(
@@ -46,9 +46,11 @@ export default defineCheck({
           { command: 'schema.type/create', args: { 'svc/name': owners, 'svc/fields': [text(f.name)] } },
           { command: 'schema.type/create', args: { 'svc/name': pets, 'svc/fields': [text(f.nick), text(f.empty)] } },
           { command: 'schema.type/create', args: { 'svc/name': spare, 'svc/fields': [text(f.name)] } },
+          { command: 'schema.type/create', args: { 'svc/name': bare, 'svc/fields': [text(f.name)] } },
           { command: 'schema.field/create', args: { 'svc/holder-type': pets, 'svc/name': f.owner, 'svc/type': owners, 'svc/meta': { 'svc/relation': randomUUID() } } },
+          { command: 'schema.field/create', args: { 'svc/holder-type': pets, 'svc/name': f.friend, 'svc/type': owners, 'svc/meta': { 'svc/relation': randomUUID() } } },
         ]),
-        `creating ${owners}, ${pets} (related to it) and ${spare}`,
+        `creating ${owners}, ${pets} (related to it twice), ${spare} and ${bare}`,
       );
       // An empty type with no relations goes with the flags given (a server without them refuses the keys).
       const probe = await schemaBatch(ctx, [{ command: 'schema.type/delete', args: { name: spare, 'delete-entities?': true, 'delete-related-fields?': true } }]);
@@ -56,6 +58,12 @@ export default defineCheck({
         throw new CheckUnsupported(['delete-entities?', 'delete-related-fields?'], 'the target refused the public API\'s flags of schema.type/delete');
       }
       expectSuccess(probe, `schema.type/delete of the empty ${spare} with both flags`);
+      // What holds no data goes without flags: an empty type nothing relates to, an empty relation field.
+      expectSuccess(await schemaBatch(ctx, [{ command: 'schema.type/delete', args: { name: bare } }]), `schema.type/delete of the empty ${bare}, which nothing relates to, without flags`);
+      expectSuccess(
+        await schemaBatch(ctx, [{ command: 'schema.field/delete', args: { 'holder-type': pets, name: f.friend } }]),
+        `schema.field/delete of the relation ${pets}.${f.friend}, which holds no link, without delete-values?`,
+      );
 
       const owner = await run(ctx, { command: 'svc.entity/create', args: { type: owners, entity: { [f.name]: 'o' } } }, `creating an Entity of ${owners}`);
       const ownerId = isRecord(owner) ? String(owner['svc/id']) : '';
@@ -71,7 +79,7 @@ export default defineCheck({
         'schema.error/type-has-entities',
         'delete-entities?',
       );
-      if (entities['name'] !== owners) fail(`schema.error/type-has-entities: data.name should be ${JSON.stringify(owners)}, it is ${JSON.stringify(entities['name'])}`, ctx.http.lastExchange?.response);
+      if (entities.data['name'] !== owners) fail(`schema.error/type-has-entities: data.name should be ${JSON.stringify(owners)}, it is ${JSON.stringify(entities.data['name'])}`, ctx.http.lastExchange?.response);
       const related = await expectRefused(
         ctx,
         { command: 'schema.type/delete', args: { name: owners, 'delete-entities?': true } },
@@ -79,9 +87,11 @@ export default defineCheck({
         'schema.error/type-has-related-fields',
         'delete-related-fields?',
       );
-      const listed = Array.isArray(related['fields']) ? related['fields'] : [];
+      const { message } = related;
+      if (!message.includes(f.owner)) fail(`schema.error/type-has-related-fields: the message ${JSON.stringify(message)} does not name the field that relates to ${owners} (${f.owner})`, ctx.http.lastExchange?.response);
+      const listed = Array.isArray(related.data['fields']) ? related.data['fields'] : [];
       if (!listed.some((x) => isRecord(x) && x['holderType'] === pets && x['name'] === f.owner)) {
-        fail(`schema.error/type-has-related-fields: data.fields ${JSON.stringify(related['fields'])} does not list {holderType: ${pets}, name: ${f.owner}}`, ctx.http.lastExchange?.response);
+        fail(`schema.error/type-has-related-fields: data.fields ${JSON.stringify(related.data['fields'])} does not list {holderType: ${pets}, name: ${f.owner}}`, ctx.http.lastExchange?.response);
       }
 
       // Nothing went: the field, the link and the type are all there.
@@ -99,7 +109,7 @@ export default defineCheck({
       const left = schema.type(pets)?.['svc/fields'].map((x) => x['svc/name']) ?? [];
       for (const gone of [f.nick, f.owner]) if (left.includes(gone)) fail(`after the deletes with flags, ${pets} still lists the field ${gone}`, ctx.http.lastExchange?.response);
     } finally {
-      await dropTypes(ctx, [owners, pets, spare]);
+      await dropTypes(ctx, [owners, pets, spare, bare]);
     }
   },
 });
