@@ -845,7 +845,9 @@ export interface components {
          *     read-only. The same fields are read with `svc.entity/query` (`q/from: svc/file`, or a
          *     sub-select of `Files/Files`). File Entities are made by the files API; one made with
          *     `svc.entity/create` holds no content (`GET /api/files/{secret}` finds none), and one
-         *     deleted with `svc.entity/delete` is no longer served.
+         *     deleted with `svc.entity/delete` is no longer served (its content is deleted with it). The
+         *     type `svc/file` is a system type: `schema.type/delete` of it is refused as that of
+         *     `svc/user` is.
          * @example {
          *       "svc/id": "0d7c1e2f-3a4b-4c5d-8e6f-7a8b9c0d1e2f",
          *       "svc/name": "report.pdf",

@@ -149,6 +149,10 @@ describe.each(storages)('the files API on $name', (storage) => {
     expect((await get(entity['svc/secret'] as string)).headers.get('content-disposition')).toMatch(/^attachment; filename="?b\.txt"?$/);
     expect(await command({ command: 'svc.entity/delete', args: { type: 'svc/file', entity: { 'svc/id': id } } })).toMatchObject({ success: true });
     expect((await get(entity['svc/secret'] as string)).json).toMatchObject({ name: 'file.error/not-found', data: { field: 'secret' } });
+    // Its content went with it; the system type svc/file stays.
+    expect((await server.db.query('SELECT 1 FROM files WHERE id = $1', [id])).rows).toEqual([]);
+    const dropType = await command({ command: 'svc.schema/batch', args: { commands: [{ command: 'schema.type/delete', args: { name: 'svc/file', 'delete-entities?': true, 'delete-related-fields?': true } }] } });
+    expect(dropType).toMatchObject({ success: false, result: { name: 'schema.error/definition-invalid', data: { field: 'name' } } });
   });
 
   it('FILE-003 links files to an Entity through the Files extension', async () => {

@@ -6,7 +6,7 @@ import type { Queryable } from '../db/database.js';
 import type { Entity } from '../api/spec-types.js';
 import { Failure } from '../api/failure.js';
 import type { Catalog, FieldDef, TypeDef } from './catalog.js';
-import { COMMENT_TYPE, mixinNames, RANK_FIELD, RANK_MIXIN, RICH_TEXT_TYPE, SYSTEM_FIELD_NAMES, USER_TYPE } from './field-types.js';
+import { COMMENT_TYPE, FILE_TYPE, mixinNames, RANK_FIELD, RANK_MIXIN, RICH_TEXT_TYPE, SYSTEM_FIELD_NAMES, USER_TYPE } from './field-types.js';
 import { atIndex } from './batch-failure.js';
 import { decodeValue, encodeValue, isUuid, referenceId } from './value-codec.js';
 
@@ -519,6 +519,8 @@ export async function deleteEntity(tx: Queryable, catalog: Catalog, typeName: st
   const fromA = (await tx.query<LinkRow>('DELETE FROM links WHERE a = $1 RETURNING relation_id, a, b, position', [current.id])).rows;
   const fromB = (await tx.query<LinkRow>('DELETE FROM links WHERE b = $1 RETURNING relation_id, a, b, position', [current.id])).rows;
   await tx.query('DELETE FROM entities WHERE id = $1', [current.id]);
+  // A file Entity's content (the files table, same id) goes with it.
+  if (type.name === FILE_TYPE) await tx.query('DELETE FROM files WHERE id = $1', [current.id]);
   if (!observer) return;
   const gone = [...fromA, ...fromB];
   observer.record({ kind: 'delete', type, id: current.id, before: entityValues(type, current, gone), links: removed('', gone) }, catalog);

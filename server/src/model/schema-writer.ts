@@ -299,7 +299,7 @@ async function requireField(tx: Queryable, holderTypeName: string, name: string)
   return [type, field];
 }
 
-const PROTECTED_TYPES = new Set([USER_TYPE]);
+const PROTECTED_TYPES = new Set([USER_TYPE, FILE_TYPE]);
 
 /** Fields an integration app marks read-only (`integration/locked?`) keep their name and stay (APP-010). */
 function refuseLocked(holderTypeName: string, field: FieldDef, change: 'renamed' | 'deleted', dataField: string): void {
