@@ -38,7 +38,7 @@ export default defineCheck({
   async run(ctx) {
     const space = uniqueSpaceName(ctx);
     const [owners, pets, spare, bare] = ['Owners', 'Pets', 'Spare', 'Bare'].map((x) => `${space}/${x}`) as [string, string, string, string];
-    const f = { name: `${space}/Name`, nick: `${space}/Nick`, empty: `${space}/Empty`, owner: `${space}/Owner`, friend: `${space}/Friend` };
+    const f = { name: `${space}/Name`, nick: `${space}/Nick`, empty: `${space}/Empty`, owner: `${space}/Keeper`, friend: `${space}/Friend` };
     const text = (name: string) => ({ 'svc/name': name, 'svc/type': 'svc/text' });
     try {
       expectSuccess(
