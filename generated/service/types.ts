@@ -2694,9 +2694,9 @@ export interface components {
         };
         /**
          * @description Install mixins on types: `svc/rank-mixin` (field `svc/rank`, `svc/integer`; as in the
-         *     public API every Entity of such a type has a rank: one created without `svc/rank` (or with
-         *     null) gets one more than the greatest rank of the type, 0 for the first, several created
-         *     together in the order given), the Comments
+         *     public API every Entity of such a type, and every value of an enum type, has a rank: one
+         *     created without `svc/rank` (or with null) gets a rank above every rank of the type,
+         *     several created together in the order given; the reference server counts up from 0), the Comments
          *     extension `comments/comments-mixin` (the `comments/comments` collection of
          *     `comments/comment`), the Icons extension `icons/icon-mixin` (field `icon/icon`, a native
          *     emoji: `svc/text` with meta `svc/icon?: true`) and the Avatar extension

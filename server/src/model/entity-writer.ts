@@ -6,7 +6,7 @@ import type { Queryable } from '../db/database.js';
 import type { Entity } from '../api/spec-types.js';
 import { Failure } from '../api/failure.js';
 import type { Catalog, FieldDef, TypeDef } from './catalog.js';
-import { COMMENT_TYPE, FILE_TYPE, mixinNames, RANK_FIELD, RANK_MIXIN, RICH_TEXT_TYPE, SYSTEM_FIELD_NAMES, USER_TYPE } from './field-types.js';
+import { COMMENT_TYPE, FILE_TYPE, RANK_FIELD, RICH_TEXT_TYPE, SYSTEM_FIELD_NAMES, USER_TYPE } from './field-types.js';
 import { atIndex } from './batch-failure.js';
 import { decodeValue, encodeValue, isUuid, referenceId } from './value-codec.js';
 
@@ -200,21 +200,26 @@ export async function insertEntity(
 }
 
 /**
- * A type with the rank mixin ranks its new Entities (the public API gives every such Entity a
- * `svc/rank`): those created without one go last, in the order given, each one above the
- * greatest rank of the type.
+ * A type with a rank (`svc/rank`: the rank mixin's field, and every enum type's) ranks its new
+ * Entities, as the public API gives each such Entity one: those created without one (or with
+ * null) go last, in the order given, each above every rank of the type and of the Entities
+ * created with them.
  */
 async function rankNewEntities(tx: Queryable, type: TypeDef, inputs: readonly Record<string, unknown>[], prepared: PreparedInsert[]): Promise<void> {
-  const field = type.fieldsByName.get(RANK_FIELD);
-  if (!field?.key || field.storage !== 'value' || !mixinNames(type.meta['app/mixins']).includes(RANK_MIXIN)) return;
+  const key = type.fieldsByName.get(RANK_FIELD)?.key;
+  if (!key) return;
+  // Stryker disable next-line OptionalChaining: every input has its prepared row, in the same order
   const unranked = prepared.filter((_, i) => inputs[i]?.[RANK_FIELD] === undefined || inputs[i]?.[RANK_FIELD] === null);
+  // Stryker disable next-line ConditionalExpression: a shortcut: with none to rank the loop below sets nothing
   if (unranked.length === 0) return;
-  const { rows } = await tx.query<{ m: string | number | null }>(`SELECT max((data->>'${field.key}')::numeric) AS m FROM entities WHERE type_id = $1`, [type.id]);
-  const given = prepared.map((p) => p.data[field.key as string]).filter((v): v is number => typeof v === 'number');
+  const { rows } = await tx.query<{ m: string | number | null }>(`SELECT max((data->>'${key}')::numeric) AS m FROM entities WHERE type_id = $1`, [type.id]);
+  const given = prepared.map((p) => p.data[key]).filter((v): v is number => typeof v === 'number');
+  // The first rank of a type is 0; the spec promises only "above every rank", so another start is as right.
+  // Stryker disable next-line OptionalChaining,UnaryOperator: max() always answers one row; the start of an empty type's ranks is free (above)
   let rank = Math.floor(Math.max(Number(rows[0]?.m ?? -1), ...given, -1));
   for (const p of unranked) {
     rank += 1;
-    p.data[field.key] = rank;
+    p.data[key] = rank;
     p.values[RANK_FIELD] = rank;
   }
 }
