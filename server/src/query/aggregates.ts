@@ -37,9 +37,11 @@ export function checkAggregatePath(op: Aggregate, path: ResolvedPath, expr: unkn
  * JavaScript prints with a positive exponent, such as 1e+21).
  */
 function scaled(n: number): { digits: bigint; scale: number } {
+  // Stryker disable next-line StringLiteral: unreachable default: split answers at least one part
   const [mantissa = '0', exponentText] = String(n).split('e');
   const exponent = exponentText === undefined ? 0 : Number(exponentText);
   const negative = mantissa.startsWith('-');
+  // Stryker disable next-line StringLiteral: unreachable default of the whole part: split answers at least one part
   const [whole = '0', fraction = ''] = mantissa.replace('-', '').split('.');
   const digits = BigInt(`${whole}${fraction}`);
   return { digits: negative ? -digits : digits, scale: fraction.length - exponent };
@@ -51,6 +53,7 @@ export function exactSum(values: readonly number[]): number {
   const scale = Math.max(0, ...parts.map((p) => p.scale));
   let total = 0n;
   for (const p of parts) total += p.digits * 10n ** BigInt(scale - p.scale);
+  // Stryker disable next-line EqualityOperator: a sum of 0 written "-0" reads as -0, which JSON writes as 0
   const negative = total < 0n;
   const text = (negative ? -total : total).toString().padStart(scale + 1, '0');
   // "<whole>.<fraction>" ("<whole>." when there is no fraction, which Number reads too).
@@ -62,6 +65,7 @@ export function exactSum(values: readonly number[]): number {
  * and ISO 8601 UTC with milliseconds), whose text order is their time order.
  */
 function before(a: unknown, b: unknown): boolean {
+  // Stryker disable next-line EqualityOperator: between equal values it does not matter which one is kept
   return (a as number | string) < (b as number | string);
 }
 
