@@ -37,12 +37,11 @@ export function checkAggregatePath(op: Aggregate, path: ResolvedPath, expr: unkn
  * JavaScript prints with a positive exponent, such as 1e+21).
  */
 function scaled(n: number): { digits: bigint; scale: number } {
-  // Stryker disable next-line StringLiteral: unreachable default: split answers at least one part
-  const [mantissa = '0', exponentText] = String(n).split('e');
+  // split answers at least one part: the mantissa (and the whole part) is always there.
+  const [mantissa, exponentText] = String(n).split('e') as [string, string | undefined];
   const exponent = exponentText === undefined ? 0 : Number(exponentText);
   const negative = mantissa.startsWith('-');
-  // Stryker disable next-line StringLiteral: unreachable default of the whole part: split answers at least one part
-  const [whole = '0', fraction = ''] = mantissa.replace('-', '').split('.');
+  const [whole, fraction = ''] = mantissa.replace('-', '').split('.') as [string, string | undefined];
   const digits = BigInt(`${whole}${fraction}`);
   return { digits: negative ? -digits : digits, scale: fraction.length - exponent };
 }
