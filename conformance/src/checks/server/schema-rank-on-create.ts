@@ -6,6 +6,7 @@
 import { expectSuccess, fail } from '../../assert.js';
 import { CheckUnsupported, defineCheck } from '../../check.js';
 import { isRecord } from '../../shapes.js';
+import { isUnknownCommand } from '../../support.js';
 import { dropTypes, run, runBatch, schemaBatch, uniqueSpaceName, type Command } from '../../workspace.js';
 
 const RANK = 'svc/rank';
@@ -25,11 +26,13 @@ export default defineCheck({
     const type = `${space}/Ranked`;
     const title = `${space}/Title`;
     const kinds = `${space}/Kind_${space}/Ranked`;
+    const plain = `${space}/Plain`;
     try {
       expectSuccess(
         await schemaBatch(ctx, [
           { command: 'schema.type/create', args: { 'svc/name': type, 'svc/fields': [{ 'svc/name': title, 'svc/type': 'svc/text' }] } },
           { command: 'svc.app/install-mixins', args: { types: { [type]: ['svc/rank-mixin'] } } },
+          { command: 'schema.type/create', args: { 'svc/name': plain, 'svc/fields': [{ 'svc/name': title, 'svc/type': 'svc/text' }] } },
         ]),
         `creating ${type} with the rank mixin`,
       );
@@ -40,8 +43,12 @@ export default defineCheck({
       const given = 1_000_000;
       await run(ctx, create('e', given), `creating e with svc/rank ${given}`);
       await run(ctx, create('f'), 'creating f');
-      // In one batch, an Entity without a rank goes above one given a rank before it.
-      await runBatch(ctx, [create('g', given * 2), create('h')], `creating g with svc/rank ${given * 2} and h without, in one batch`);
+      // In one command, an Entity without a rank goes above one given a rank before it
+      // (svc.entity.batch/create; a target without it creates them in a svc.command/batch).
+      const pair = [{ [title]: 'g', [RANK]: given * 2 }, { [title]: 'h' }];
+      const batch = await ctx.http.command({ command: 'svc.entity.batch/create', args: { type, entities: pair } });
+      if (isUnknownCommand(batch, 'svc.entity.batch/create')) await runBatch(ctx, [create('g', given * 2), create('h')], `creating g with svc/rank ${given * 2} and h without, in one batch`);
+      else expectSuccess(batch, `svc.entity.batch/create of g with svc/rank ${given * 2} and h without`);
       const rows = await run(ctx, { command: 'svc.entity/query', args: { query: { 'q/from': type, 'q/select': [title, RANK], 'q/limit': 10 } } }, `reading the ranks of ${type}`);
       const rank = new Map((Array.isArray(rows) ? rows.filter(isRecord) : []).map((r) => [String(r[title]), r[RANK]]));
       const order = ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'];
@@ -56,6 +63,10 @@ export default defineCheck({
         if (!(now > before)) fail(`${order[i]} was created after ${order[i - 1]} without a rank (or after it in one batch) and ranks ${now}, not above ${before}: ${shown}`, ctx.http.lastExchange?.response);
       }
 
+      // A type without a rank gets none.
+      const unranked = await run(ctx, { command: 'svc.entity/create', args: { type: plain, entity: { [title]: 'p' } } }, `creating an Entity of ${plain}, which has no rank`);
+      if (isRecord(unranked) && RANK in unranked) fail(`an Entity of ${plain}, a type without the rank mixin, was answered with ${RANK} ${JSON.stringify(unranked[RANK])}`, ctx.http.lastExchange?.response);
+
       // An enum type's values are ranked too: a value created without a rank goes after the others.
       expectSuccess(
         await schemaBatch(ctx, [{ command: 'schema.enum/create', args: { 'svc/name': kinds, 'svc/values': [{ 'enum/name': 'One' }, { 'enum/name': 'Two' }] } }]),
@@ -69,7 +80,7 @@ export default defineCheck({
         fail(`the enum value Three, created without a rank after One and Two, has the rank ${JSON.stringify(three)}; expected one above theirs: ${JSON.stringify(Object.fromEntries(valueRank))}`, ctx.http.lastExchange?.response);
       }
     } finally {
-      await dropTypes(ctx, [kinds, type]);
+      await dropTypes(ctx, [kinds, type, plain]);
     }
   },
 });
