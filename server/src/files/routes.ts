@@ -117,7 +117,8 @@ export function fileRoutes(context: ServerContext, source: FileSource = withInte
     asyncRoute(async (req, res) => {
       const secret = typeof req.params['secret'] === 'string' ? req.params['secret'] : '';
       const file = await fileBySecret(context.db, context.catalogs, secret);
-      if (!file) throw new Failure('file.error/not-found', `No file has the secret ${JSON.stringify(secret)}.`, { field: 'secret', secret }, 404);
+      // The secret is a capability: the answer names the argument, never its value (it would land in logs).
+      if (!file) throw new Failure('file.error/not-found', 'No stored file has that secret.', { field: 'secret' }, 404);
       // attachment() sets a type from the name's extension: the stored content type comes after.
       res.status(200).attachment(file.name).type(file.contentType).setHeader('X-Content-Type-Options', 'nosniff');
       res.send(file.bytes);
