@@ -124,6 +124,7 @@ export default defineCheck({
         if (error.name !== 'entity.error/query-operator-invalid' || error.data['operator'] !== part) {
           fail(`${part} of the text field ${f.name}: expected entity.error/query-operator-invalid naming ${part}, got ${error.name} ${JSON.stringify(error.data)}`, res);
         }
+        if (!error.message.includes(f.name)) fail(`${part} of the text field ${f.name}: the message ${JSON.stringify(error.message)} does not name the field`, res);
       }
     } finally {
       await dropTypes(ctx, [type]);
