@@ -358,8 +358,8 @@ describe('generators', () => {
       [n.tagged, { 'svc/relation': 'rel-tags', 'svc/collection?': true }],
     ]);
     expect(deleteOperations(schema)).toEqual([
-      { command: 'schema.type/delete', args: { name: n.items } },
-      { command: 'schema.type/delete', args: { name: n.groups } },
+      { command: 'schema.type/delete', args: { name: n.items, 'delete-entities?': true, 'delete-related-fields?': true } },
+      { command: 'schema.type/delete', args: { name: n.groups, 'delete-entities?': true, 'delete-related-fields?': true } },
     ]);
   });
 
