@@ -331,7 +331,7 @@ export const DOCUMENTS: readonly Explanation[] = [
   ...withReason(
     'the wording of a message only; its status, name and data are the same (every caller but the demo seed passes the secret)',
     [
-      ["server/src/documents/limits.ts", "StringLiteral", "' ${secret}'", "''"],
+      ["server/src/documents/limits.ts", "StringLiteral", "` ${secret}`", "``"],
       ["server/src/documents/limits.ts", "StringLiteral", "''", "\"Stryker was here!\""],
       ["server/src/documents/routes.ts", "StringLiteral", "', '", "\"\""],
     ],
