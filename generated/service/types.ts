@@ -794,7 +794,12 @@ export interface components {
          * @constant
          */
         OkResult: "ok";
-        /** @description The multipart body of `POST /api/files`. */
+        /**
+         * @description The multipart body of `POST /api/files`.
+         * @example {
+         *       "file": "%PDF-1.7 (the bytes of report.pdf)"
+         *     }
+         */
         FileUpload: {
             /**
              * Format: binary
