@@ -6,6 +6,9 @@ export default defineConfig({
     testTimeout: 120_000,
     hookTimeout: 180_000,
     pool: 'forks',
+    // vitest runs one file at a time on a 2-core machine by default (cores - 1); most files wait on
+    // sockets, timers and child processes rather than the CPU, so two at a time halve CI's wall time.
+    maxWorkers: 2,
     reporters: ['default', './scripts/summary-reporter.ts'],
   },
 });
