@@ -162,6 +162,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/graphql": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The GraphQL endpoint of every Space.
+         * @description One entry per Space of the workspace, by name: the address to POST GraphQL requests to
+         *     (spaces in the name written as underscores) and the address of its schema as SDL. The
+         *     public API answers the same list as a page for people; this is its JSON form.
+         */
+        get: operations["listGraphqlEndpoints"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/graphql/space/{space}": {
         parameters: {
             query?: never;
@@ -176,6 +198,16 @@ export interface paths {
          * @description GraphQL over HTTP. Every Database of the Space has a query `find<Plural>`; see
          *     `spec/graphql/README.md` for how a Space's schema is made. Failures come back in
          *     `errors`. The standard introspection query works.
+         *
+         *     The answer's media type follows the `Accept` header, as the GraphQL over HTTP
+         *     specification asks: `application/graphql-response+json` when the request prefers it (an
+         *     explicit range with a quality at least that of `application/json`), otherwise
+         *     `application/json` (no `Accept`, `*\/*`, or a list without it). A request error (a
+         *     document that does not parse or validate, variables that do not coerce to their types,
+         *     an `operationName` naming no operation, a query over a limit) is answered `errors`
+         *     without `data`: with status 400 under `application/graphql-response+json`, with status
+         *     200 under `application/json` (legacy clients read the body of a 200 only). A body that is
+         *     not a GraphQL request at all (no `query` string) is 400 under both.
          */
         post: operations["runGraphql"];
         delete?: never;
@@ -3184,6 +3216,39 @@ export interface components {
             };
         };
         /**
+         * @description The GraphQL endpoint of every Space (`GET /api/graphql`).
+         * @example {
+         *       "spaces": [
+         *         {
+         *           "name": "Demo",
+         *           "url": "http://127.0.0.1:8080/api/graphql/space/Demo",
+         *           "schema": "http://127.0.0.1:8080/api/graphql/space/Demo/schema.graphql"
+         *         }
+         *       ]
+         *     }
+         */
+        GraphqlEndpoints: {
+            spaces: {
+                /**
+                 * @description The Space's name.
+                 * @example Demo
+                 */
+                name: string;
+                /**
+                 * Format: uri
+                 * @description The Space's endpoint (`POST` GraphQL requests here).
+                 * @example http://127.0.0.1:8080/api/graphql/space/Demo
+                 */
+                url: string;
+                /**
+                 * Format: uri
+                 * @description The Space's schema as SDL.
+                 * @example http://127.0.0.1:8080/api/graphql/space/Demo/schema.graphql
+                 */
+                schema: string;
+            }[];
+        };
+        /**
          * @description A GraphQL over HTTP request.
          * @example {
          *       "query": "{ findTasks(done: {is: false}, orderBy: {title: ASC}, limit: 10) { id title } }"
@@ -4103,6 +4168,28 @@ export interface operations {
             429: components["responses"]["TooManyRequests"];
         };
     };
+    listGraphqlEndpoints: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The Spaces and their endpoints, by name. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GraphqlEndpoints"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            429: components["responses"]["TooManyRequests"];
+        };
+    };
     runGraphql: {
         parameters: {
             query?: never;
@@ -4122,22 +4209,31 @@ export interface operations {
             };
         };
         responses: {
-            /** @description The result (GraphQL execution errors are in `errors`). */
+            /**
+             * @description The result (GraphQL execution errors are in `errors`); under `application/json`
+             *     also a request error (`errors` without `data`).
+             */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GraphqlResponse"];
+                    "application/graphql-response+json": components["schemas"]["GraphqlResponse"];
                 };
             };
-            /** @description The request is not a GraphQL request, or the document does not parse or validate. */
+            /**
+             * @description The request is not a GraphQL request; or, under `application/graphql-response+json`,
+             *     a request error: the document does not parse or validate, the variables do not
+             *     coerce, or a limit is exceeded.
+             */
             400: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
                     "application/json": components["schemas"]["GraphqlResponse"];
+                    "application/graphql-response+json": components["schemas"]["GraphqlResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];

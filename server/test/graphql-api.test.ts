@@ -11,13 +11,43 @@ import { camelCase, fieldBaseName, queryBaseName, typeBaseName } from '../src/gr
 import { COMMON_SDL } from '../src/graphql/schema-builder.js';
 import type { RunningServer } from '../src/index.js';
 import { startTestServer, storages } from './storages.js';
+import { graphqlMediaType, statusFor } from '../src/graphql/media-type.js';
 
 const DEMO_SDL_FILE = fileURLToPath(new URL('../../spec/graphql/demo-space.graphql', import.meta.url));
 
 interface GqlAnswer {
   status: number;
+  contentType?: string;
   body: { data?: Record<string, unknown> | null; errors?: Array<{ message: string; path?: unknown[]; extensions?: Record<string, unknown> }> };
 }
+
+describe('GraphQL media type (Accept)', () => {
+  it.each([
+    [undefined, 'application/json'],
+    ['', 'application/json'],
+    ['*/*', 'application/json'],
+    ['application/*', 'application/json'],
+    ['application/json', 'application/json'],
+    ['application/graphql-response+json', 'application/graphql-response+json'],
+    ['Application/GraphQL-Response+JSON', 'application/graphql-response+json'],
+    ['application/graphql-response+json, application/json;q=0.9', 'application/graphql-response+json'],
+    ['application/json, application/graphql-response+json', 'application/json'],
+    ['application/graphql-response+json, application/json', 'application/graphql-response+json'],
+    ['application/graphql-response+json;q=0, application/json', 'application/json'],
+    ['application/graphql-response+json;q=0.5, */*', 'application/json'],
+    ['application/graphql-response+json;q=0.5, text/html', 'application/graphql-response+json'],
+    ['text/html', 'application/json'],
+  ])('Accept %j answers %s', (accept, mediaType) => {
+    expect(graphqlMediaType(accept)).toBe(mediaType);
+  });
+
+  it('a request error is 400 under application/graphql-response+json, 200 under application/json; other statuses stay', () => {
+    expect(statusFor('application/graphql-response+json', 400)).toBe(400);
+    expect(statusFor('application/json', 400)).toBe(200);
+    expect(statusFor('application/json', 404)).toBe(404);
+    expect(statusFor('application/json', 200)).toBe(200);
+  });
+});
 
 describe('GraphQL names', () => {
   it('follows the examples of spec/graphql/README.md', () => {
@@ -55,9 +85,14 @@ describe.each(storages)('GraphQL read API on $name', (storage) => {
   let server: RunningServer;
   let db: RecordingDatabase;
   const headers = () => ({ authorization: `Token ${server.token}`, 'content-type': 'application/json' });
-  const gql = async (query: string, variables?: Record<string, unknown>, space = 'Demo'): Promise<GqlAnswer> => {
-    const res = await fetch(`${server.baseUrl}/api/graphql/space/${space}`, { method: 'POST', headers: headers(), body: JSON.stringify({ query, ...(variables ? { variables } : {}) }) });
-    return { status: res.status, body: (await res.json()) as GqlAnswer['body'] };
+  // As a modern GraphQL over HTTP client asks (request errors are 400 under this media type).
+  const gql = async (query: string, variables?: Record<string, unknown>, space = 'Demo', accept = 'application/graphql-response+json'): Promise<GqlAnswer> => {
+    const res = await fetch(`${server.baseUrl}/api/graphql/space/${space}`, {
+      method: 'POST',
+      headers: { ...headers(), accept },
+      body: JSON.stringify({ query, ...(variables ? { variables } : {}) }),
+    });
+    return { status: res.status, contentType: res.headers.get('content-type') ?? '', body: (await res.json()) as GqlAnswer['body'] };
   };
   const data = async (query: string, variables?: Record<string, unknown>) => {
     const answer = await gql(query, variables);
@@ -223,6 +258,33 @@ describe.each(storages)('GraphQL read API on $name', (storage) => {
     expect(badVariable.status).toBe(400);
   });
 
+  it('GQL-042 answers application/json (request errors 200) unless the client prefers application/graphql-response+json (request errors 400)', async () => {
+    for (const accept of ['application/json', '*/*', 'application/graphql-response+json;q=0.5, application/json', 'text/html']) {
+      const syntax = await gql('{ findTasks { ', undefined, 'Demo', accept);
+      expect(syntax.status, accept).toBe(200);
+      expect(syntax.contentType, accept).toMatch(/^application\/json/);
+      expect(syntax.body.data, accept).toBeUndefined();
+      expect(syntax.body.errors?.[0]?.extensions?.['code']).toBe('GRAPHQL_PARSE_FAILED');
+    }
+    const modern = await gql('{ findTasks { ', undefined, 'Demo', 'application/json;q=0.9, application/graphql-response+json');
+    expect(modern.status).toBe(400);
+    expect(modern.contentType).toMatch(/^application\/graphql-response\+json/);
+    const ok = await gql('{ findTasks(limit: 1) { id } }');
+    expect(ok.status).toBe(200);
+    expect(ok.contentType).toMatch(/^application\/graphql-response\+json/);
+    const unknown = await gql('{ findTasks { id } }', undefined, 'No_Such_Space', 'application/json');
+    expect(unknown.status).toBe(404);
+  });
+
+  it('GQL-043 GET /api/graphql lists every Space with its endpoint and SDL addresses', async () => {
+    const res = await fetch(`${server.baseUrl}/api/graphql`, { headers: headers() });
+    expect(res.status).toBe(200);
+    const body = (await res.json()) as { spaces: Array<{ name: string; url: string; schema: string }> };
+    expect(body.spaces).toContainEqual({ name: 'Demo', url: `${server.baseUrl}/api/graphql/space/Demo`, schema: `${server.baseUrl}/api/graphql/space/Demo/schema.graphql` });
+    const sdl = await fetch(body.spaces.find((s) => s.name === 'Demo')?.schema ?? '', { headers: headers() });
+    expect(sdl.status).toBe(200);
+  });
+
   it('runs the operation named by operationName, with variables and fragments', async () => {
     const res = await fetch(`${server.baseUrl}/api/graphql/space/Demo`, {
       method: 'POST',
@@ -256,6 +318,6 @@ describe.each(storages)('GraphQL read API on $name', (storage) => {
     const answer = await gql('{ findSalesLeads { dueDate id_2 } }', undefined, 'Sales_Team');
     expect(answer.body).toEqual({ data: { findSalesLeads: [{ dueDate: '2026-01-02', id_2: 'L-1' }] } });
     await command({ command: 'svc.schema/batch', args: { commands: [{ command: 'schema.type/delete', args: { name: 'Sales Team/Sales leads', 'delete-entities?': true } }] } });
-    expect(await gql('{ _ }', undefined, 'Sales_Team')).toEqual({ status: 200, body: { data: { _: null } } });
+    expect(await gql('{ _ }', undefined, 'Sales_Team')).toEqual({ status: 200, contentType: expect.stringMatching(/^application\/graphql-response\+json/), body: { data: { _: null } } });
   });
 });

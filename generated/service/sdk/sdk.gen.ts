@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import { type Client, formDataBodySerializer, type Options as Options2, type TDataShape } from './client/index.js';
-import type { AddIntegrationAccountData, AddIntegrationAccountErrors, AddIntegrationAccountResponses, AddIntegrationSourceData, AddIntegrationSourceErrors, AddIntegrationSourceResponses, AddWebhookData, AddWebhookErrors, AddWebhookResponses, DeleteIntegrationAccountData, DeleteIntegrationAccountErrors, DeleteIntegrationAccountResponses, DeleteIntegrationSourceData, DeleteIntegrationSourceErrors, DeleteIntegrationSourceResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, DownloadFileData, DownloadFileErrors, DownloadFileResponses, DownloadStoredFileData, DownloadStoredFileErrors, DownloadStoredFileResponses, FinishIntegrationOAuthData, FinishIntegrationOAuthErrors, FinishIntegrationOAuthResponses, GetDocumentData, GetDocumentErrors, GetDocumentResponses, GetGraphqlSchemaData, GetGraphqlSchemaErrors, GetGraphqlSchemaResponses, GetIntegrationAccountData, GetIntegrationAccountErrors, GetIntegrationAccountResponses, GetIntegrationDatalistData, GetIntegrationDatalistErrors, GetIntegrationDatalistResponses, GetIntegrationLogoData, GetIntegrationLogoErrors, GetIntegrationLogoResponses, GetIntegrationSourceData, GetIntegrationSourceErrors, GetIntegrationSourceResponses, GetIntegrationSyncData, GetIntegrationSyncErrors, GetIntegrationSyncResponses, GetSchemaData, GetSchemaErrors, GetSchemaResponses, ListIntegrationAccountsData, ListIntegrationAccountsErrors, ListIntegrationAccountsResponses, ListIntegrationSourcesData, ListIntegrationSourcesErrors, ListIntegrationSourcesResponses, ListIntegrationSyncsData, ListIntegrationSyncsErrors, ListIntegrationSyncsResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, PutDocumentData, PutDocumentErrors, PutDocumentResponses, ReceiveIntegrationEventData, ReceiveIntegrationEventErrors, ReceiveIntegrationEventResponses, RunCommandsData, RunCommandsErrors, RunCommandsResponses, RunDocumentCommandData, RunDocumentCommandErrors, RunDocumentCommandResponses, RunGraphqlData, RunGraphqlErrors, RunGraphqlResponses, RunIntegrationActionData, RunIntegrationActionErrors, RunIntegrationActionResponses, StartIntegrationOAuthData, StartIntegrationOAuthErrors, StartIntegrationOAuthResponses, StartIntegrationSyncData, StartIntegrationSyncErrors, StartIntegrationSyncResponses, UpdateIntegrationSourceData, UpdateIntegrationSourceErrors, UpdateIntegrationSourceResponses, UploadFileData, UploadFileErrors, UploadFileFromUrlData, UploadFileFromUrlErrors, UploadFileFromUrlResponses, UploadFileResponses } from './types.gen.js';
+import type { AddIntegrationAccountData, AddIntegrationAccountErrors, AddIntegrationAccountResponses, AddIntegrationSourceData, AddIntegrationSourceErrors, AddIntegrationSourceResponses, AddWebhookData, AddWebhookErrors, AddWebhookResponses, DeleteIntegrationAccountData, DeleteIntegrationAccountErrors, DeleteIntegrationAccountResponses, DeleteIntegrationSourceData, DeleteIntegrationSourceErrors, DeleteIntegrationSourceResponses, DeleteWebhookData, DeleteWebhookErrors, DeleteWebhookResponses, DownloadFileData, DownloadFileErrors, DownloadFileResponses, DownloadStoredFileData, DownloadStoredFileErrors, DownloadStoredFileResponses, FinishIntegrationOAuthData, FinishIntegrationOAuthErrors, FinishIntegrationOAuthResponses, GetDocumentData, GetDocumentErrors, GetDocumentResponses, GetGraphqlSchemaData, GetGraphqlSchemaErrors, GetGraphqlSchemaResponses, GetIntegrationAccountData, GetIntegrationAccountErrors, GetIntegrationAccountResponses, GetIntegrationDatalistData, GetIntegrationDatalistErrors, GetIntegrationDatalistResponses, GetIntegrationLogoData, GetIntegrationLogoErrors, GetIntegrationLogoResponses, GetIntegrationSourceData, GetIntegrationSourceErrors, GetIntegrationSourceResponses, GetIntegrationSyncData, GetIntegrationSyncErrors, GetIntegrationSyncResponses, GetSchemaData, GetSchemaErrors, GetSchemaResponses, ListGraphqlEndpointsData, ListGraphqlEndpointsErrors, ListGraphqlEndpointsResponses, ListIntegrationAccountsData, ListIntegrationAccountsErrors, ListIntegrationAccountsResponses, ListIntegrationSourcesData, ListIntegrationSourcesErrors, ListIntegrationSourcesResponses, ListIntegrationSyncsData, ListIntegrationSyncsErrors, ListIntegrationSyncsResponses, ListWebhooksData, ListWebhooksErrors, ListWebhooksResponses, PutDocumentData, PutDocumentErrors, PutDocumentResponses, ReceiveIntegrationEventData, ReceiveIntegrationEventErrors, ReceiveIntegrationEventResponses, RunCommandsData, RunCommandsErrors, RunCommandsResponses, RunDocumentCommandData, RunDocumentCommandErrors, RunDocumentCommandResponses, RunGraphqlData, RunGraphqlErrors, RunGraphqlResponses, RunIntegrationActionData, RunIntegrationActionErrors, RunIntegrationActionResponses, StartIntegrationOAuthData, StartIntegrationOAuthErrors, StartIntegrationOAuthResponses, StartIntegrationSyncData, StartIntegrationSyncErrors, StartIntegrationSyncResponses, UpdateIntegrationSourceData, UpdateIntegrationSourceErrors, UpdateIntegrationSourceResponses, UploadFileData, UploadFileErrors, UploadFileFromUrlData, UploadFileFromUrlErrors, UploadFileFromUrlResponses, UploadFileResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -153,11 +153,35 @@ export const deleteWebhook = <ThrowOnError extends boolean = false>(options: Opt
 });
 
 /**
+ * The GraphQL endpoint of every Space.
+ *
+ * One entry per Space of the workspace, by name: the address to POST GraphQL requests to
+ * (spaces in the name written as underscores) and the address of its schema as SDL. The
+ * public API answers the same list as a page for people; this is its JSON form.
+ *
+ */
+export const listGraphqlEndpoints = <ThrowOnError extends boolean = false>(options?: Options<ListGraphqlEndpointsData, ThrowOnError>) => (options?.client ?? client).get<ListGraphqlEndpointsResponses, ListGraphqlEndpointsErrors, ThrowOnError>({
+    security: [{ name: 'Authorization', type: 'apiKey' }],
+    url: '/api/graphql',
+    ...options
+});
+
+/**
  * Run a GraphQL query against one Space.
  *
  * GraphQL over HTTP. Every Database of the Space has a query `find<Plural>`; see
  * `spec/graphql/README.md` for how a Space's schema is made. Failures come back in
  * `errors`. The standard introspection query works.
+ *
+ * The answer's media type follows the `Accept` header, as the GraphQL over HTTP
+ * specification asks: `application/graphql-response+json` when the request prefers it (an
+ * explicit range with a quality at least that of `application/json`), otherwise
+ * `application/json` (no `Accept`, `**`, or a list without it). A request error (a
+ * document that does not parse or validate, variables that do not coerce to their types,
+ * an `operationName` naming no operation, a query over a limit) is answered `errors`
+ * without `data`: with status 400 under `application/graphql-response+json`, with status
+ * 200 under `application/json` (legacy clients read the body of a 200 only). A body that is
+ * not a GraphQL request at all (no `query` string) is 400 under both.
  *
  */
 export const runGraphql = <ThrowOnError extends boolean = false>(options: Options<RunGraphqlData, ThrowOnError>) => (options.client ?? client).post<RunGraphqlResponses, RunGraphqlErrors, ThrowOnError>({

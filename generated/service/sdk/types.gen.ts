@@ -1825,6 +1825,26 @@ export type DeleteEffect = {
 };
 
 /**
+ * The GraphQL endpoint of every Space (`GET /api/graphql`).
+ */
+export type GraphqlEndpoints = {
+    spaces: Array<{
+        /**
+         * The Space's name.
+         */
+        name: string;
+        /**
+         * The Space's endpoint (`POST` GraphQL requests here).
+         */
+        url: string;
+        /**
+         * The Space's schema as SDL.
+         */
+        schema: string;
+    }>;
+};
+
+/**
  * A GraphQL over HTTP request.
  */
 export type GraphqlRequest = {
@@ -2600,6 +2620,35 @@ export type DeleteWebhookResponses = {
 
 export type DeleteWebhookResponse = DeleteWebhookResponses[keyof DeleteWebhookResponses];
 
+export type ListGraphqlEndpointsData = {
+    body?: never;
+    path?: never;
+    query?: never;
+    url: '/api/graphql';
+};
+
+export type ListGraphqlEndpointsErrors = {
+    /**
+     * Missing or unknown API token.
+     */
+    401: ErrorBody;
+    /**
+     * Rate limited; retry after `Retry-After` seconds.
+     */
+    429: ErrorBody;
+};
+
+export type ListGraphqlEndpointsError = ListGraphqlEndpointsErrors[keyof ListGraphqlEndpointsErrors];
+
+export type ListGraphqlEndpointsResponses = {
+    /**
+     * The Spaces and their endpoints, by name.
+     */
+    200: GraphqlEndpoints;
+};
+
+export type ListGraphqlEndpointsResponse = ListGraphqlEndpointsResponses[keyof ListGraphqlEndpointsResponses];
+
 export type RunGraphqlData = {
     body: GraphqlRequest;
     path: {
@@ -2614,7 +2663,10 @@ export type RunGraphqlData = {
 
 export type RunGraphqlErrors = {
     /**
-     * The request is not a GraphQL request, or the document does not parse or validate.
+     * The request is not a GraphQL request; or, under `application/graphql-response+json`,
+     * a request error: the document does not parse or validate, the variables do not
+     * coerce, or a limit is exceeded.
+     *
      */
     400: GraphqlResponse;
     /**
@@ -2643,7 +2695,9 @@ export type RunGraphqlError = RunGraphqlErrors[keyof RunGraphqlErrors];
 
 export type RunGraphqlResponses = {
     /**
-     * The result (GraphQL execution errors are in `errors`).
+     * The result (GraphQL execution errors are in `errors`); under `application/json`
+     * also a request error (`errors` without `data`).
+     *
      */
     200: GraphqlResponse;
 };

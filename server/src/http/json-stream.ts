@@ -71,9 +71,9 @@ function drained(res: Response): Promise<void> {
  * written in chunks, waiting for the client to take each (a slow reader holds no more than a
  * chunk in memory), with a turn of the event loop between time slices.
  */
-export async function sendJson(res: Response, status: number, body: unknown): Promise<void> {
+export async function sendJson(res: Response, status: number, body: unknown, mediaType = 'application/json'): Promise<void> {
   const slice = new TimeSlice();
-  res.status(status).type('application/json');
+  res.status(status).type(mediaType);
   let buffer = '';
   let streaming = false;
   for (const piece of jsonPieces(body)) {
@@ -95,9 +95,10 @@ export async function sendJson(res: Response, status: number, body: unknown): Pr
 
 /**
  * Sends an answer of a route: whole through res.json under response validation (the validator
- * reads the body there), else with sendJson.
+ * reads the body there), else with sendJson. `mediaType` is a JSON media type (GraphQL answers may
+ * be `application/graphql-response+json`).
  */
-export async function sendAnswer(settings: { validateResponses: boolean }, res: Response, status: number, body: unknown): Promise<void> {
-  if (settings.validateResponses) res.status(status).json(body);
-  else await sendJson(res, status, body);
+export async function sendAnswer(settings: { validateResponses: boolean }, res: Response, status: number, body: unknown, mediaType = 'application/json'): Promise<void> {
+  if (settings.validateResponses) res.status(status).type(mediaType).json(body);
+  else await sendJson(res, status, body, mediaType);
 }

@@ -10,6 +10,9 @@ import fileUrls from './file-urls.js';
 import findPerDatabase from './find-per-database.js';
 import innerLists from './inner-lists.js';
 import introspection from './introspection.js';
+import endpointIndex from './endpoint-index.js';
+import overHttpMust from './over-http-must.js';
+import overHttpShould from './over-http-should.js';
 import matchesCommandApi from './matches-command-api.js';
 import naming from './naming.js';
 import requestErrors from './request-errors.js';
@@ -30,6 +33,9 @@ export const graphqlChecks: readonly Check[] = [
   spaceUnderscores,
   variablesOperationName,
   badQuery,
+  overHttpMust,
+  overHttpShould,
+  endpointIndex,
   requestErrors,
   unknownSpace,
   depthLimit,

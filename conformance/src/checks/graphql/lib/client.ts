@@ -18,8 +18,34 @@ export interface GraphqlBody {
   operationName?: string;
 }
 
+/**
+ * The Accept header of the checks' GraphQL requests: a modern GraphQL over HTTP client's, which
+ * prefers `application/graphql-response+json` and takes `application/json` from a server that
+ * answers only that.
+ */
+export const GRAPHQL_ACCEPT = 'application/graphql-response+json, application/json;q=0.9';
+
 export function postGraphql(ctx: CheckContext, space: string, body: GraphqlBody): Promise<HttpResponse> {
-  return ctx.http.post(graphqlPath(space), body);
+  return ctx.http.post(graphqlPath(space), body, { headers: { Accept: GRAPHQL_ACCEPT } });
+}
+
+/** Whether an answer's Content-Type is `application/graphql-response+json`. */
+export function isGraphqlResponseMediaType(res: HttpResponse): boolean {
+  return /^application\/graphql-response\+json\b/i.test((res.headers['content-type'] ?? '').trim());
+}
+
+/**
+ * The status of a request error (a document that does not parse or validate, variables that do
+ * not coerce, a limit), as GraphQL over HTTP gives it: 400 when answered as
+ * `application/graphql-response+json` (without `data`, a 2xx is not allowed there); 400 or 200
+ * when answered as `application/json`, the legacy media type, where 200 is what the spec prefers.
+ */
+export function expectRequestErrorStatus(res: HttpResponse, what: string): void {
+  if (isGraphqlResponseMediaType(res)) {
+    expectStatus(res, 400, `${what} (answered as application/graphql-response+json)`);
+    return;
+  }
+  if (res.status !== 200 && res.status !== 400) fail(`${what}: a GraphQL request error answered as application/json has status 400 or 200 (GraphQL over HTTP), got ${res.status}`, res);
 }
 
 export type Rows = JsonRecord[];

@@ -1,0 +1,3 @@
+import { overHttpAuditCheck } from './lib/over-http-audits.js';
+
+export default overHttpAuditCheck('SHOULD', 'GQL-042');
