@@ -30,6 +30,8 @@ export interface AppTargetOptions {
   destructive?: boolean;
   /** Most data pages read per type before the app is taken to page forever (default 10,000, as the reference server). */
   maxPages?: number;
+  /** The type ids to synchronize and read (`--types`); absent: every type of the config. */
+  types?: string[];
   /**
    * An event of the external system that the app's pre-process accepts (`--event FILE`): the headers
    * and the exact body it arrived with (a recorded delivery, signed by the external system). Absent:

@@ -46,6 +46,8 @@ Options of the app target:
   --filter JSON    filter values sent with schema, data and webhook requests (default {}), e.g. '{"region":"eu"}'
   --destructive    also run DELETE /api/v1/account (it may revoke the account in the external system)
   --max-pages N    data pages read per type before pagination is taken to be endless (default 10000)
+  --types A,B      the type ids to synchronize and read (default: every type of the config), e.g. for
+                   an app whose other types need an external system this run cannot reach
   --event FILE     JSON {headers: {...}, body: "..."}: an event of the external system that the app's
                    pre-process accepts (a recorded, signed delivery); without it the checks of
                    accepted events are skipped
@@ -151,6 +153,7 @@ const OPTIONS = {
   filter: { type: 'string' },
   destructive: { type: 'boolean', default: false },
   'max-pages': { type: 'string' },
+  types: { type: 'string' },
   event: { type: 'string' },
   profile: { type: 'string' },
   seed: { type: 'string' },
@@ -176,7 +179,7 @@ const OPTIONS = {
 type Values = ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; options: typeof OPTIONS }>>['values'];
 
 const SERVER_ONLY = ['base-url', 'token', 'reader-token', 'editor-token'] as const;
-const APP_ONLY = ['app-url', 'account', 'account-type', 'filter', 'max-pages', 'event'] as const;
+const APP_ONLY = ['app-url', 'account', 'account-type', 'filter', 'max-pages', 'types', 'event'] as const;
 
 /** What the target needs: its address, token(s) or account, the preflight, and how to repeat the run. */
 interface TargetSetup {
@@ -220,11 +223,22 @@ async function readEvent(path: string): Promise<AppEvent> {
   };
 }
 
+/** `--types A,B`: type ids, comma-separated, each once. */
+function typeList(value: string | undefined): string[] | undefined {
+  if (value === undefined) return undefined;
+  const ids = value.split(',').map((id) => id.trim());
+  if (ids.some((id) => id === '')) throw new UsageError(`--types must be type ids separated by commas, e.g. --types task,project; got ${JSON.stringify(value)}`);
+  const repeated = ids.find((id, i) => ids.indexOf(id) !== i);
+  if (repeated !== undefined) throw new UsageError(`--types names ${JSON.stringify(repeated)} twice`);
+  return ids;
+}
+
 async function appSetup(values: Values): Promise<TargetSetup> {
   const appUrl = httpUrl(values['app-url'], '--app-url');
   const account = parseObject(values.account ?? process.env['SVC_APP_ACCOUNT'], '--account', '{"token":"..."}');
   const filter = parseObject(values.filter, '--filter', '{"region":"eu"}');
   const maxPages = integer(values['max-pages'], '--max-pages', 1);
+  const types = typeList(values.types);
   const event = values.event === undefined ? undefined : await readEvent(values.event);
   const app: AppTargetOptions = {
     ...(event === undefined ? {} : { event }),
@@ -233,11 +247,12 @@ async function appSetup(values: Values): Promise<TargetSetup> {
     ...(filter === undefined ? {} : { filter }),
     ...(values.destructive ? { destructive: true } : {}),
     ...(maxPages === undefined ? {} : { maxPages }),
+    ...(types === undefined ? {} : { types }),
   };
   const reproduceArgs =
     `--app-url ${shellQuote(appUrl)}${account === undefined ? '' : ' --account "$SVC_APP_ACCOUNT"'}` +
     `${app.accountType === undefined ? '' : ` --account-type ${shellQuote(app.accountType)}`}${filter === undefined ? '' : ` --filter ${shellQuote(JSON.stringify(filter))}`}` +
-    `${values.event === undefined ? '' : ` --event ${shellQuote(values.event)}`}`;
+    `${values.event === undefined ? '' : ` --event ${shellQuote(values.event)}`}${types === undefined ? '' : ` --types ${shellQuote(types.join(','))}`}`;
   return { baseUrl: appUrl, run: { token: '', app }, preflight: (timeoutMs) => appPreflight(appUrl, app, timeoutMs), reproduceArgs };
 }
 

@@ -55,6 +55,8 @@ export interface StubFaults {
   accessTokenUnusable?: boolean;
   /** A token refresh through /validate answers the new access_token without expire_on. */
   refreshWithoutExpiry?: boolean;
+  /** The data of type task needs an external system this run cannot reach: 502 {message}; person works. */
+  taskDataUnreachable?: boolean;
   /** The last data page of a full read carries only items (no pagination, no synchronizationType). */
   lastPageOnlyItems?: boolean;
   /** The filter `project` is required: schema and data refuse a request without it (400). */
@@ -248,6 +250,7 @@ export async function startStubApp(faults: StubFaults = {}): Promise<StubApp> {
       if (faults.dataErrorAsText) return void res.status(500).type('text/plain').send('boom');
       return refuse(res, 400, `Unknown type ${String(type)}.`);
     }
+    if (faults.taskDataUnreachable && type === 'task') return refuse(res, 502, 'The tracker cannot be reached from here.');
     if (typeof request['lastSynchronizedAt'] === 'string' && type === 'task') {
       const removed: Row = faults.deltaWithoutSyncAction ? { id: 't9' } : { id: 't9', __syncAction: 'REMOVE' };
       return void res.json({ items: [{ id: 't2', name: 'Review (again)', __syncAction: 'SET' }, removed], synchronizationType: 'delta' });

@@ -5,7 +5,7 @@
  */
 import { fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
-import { readType } from './pages.js';
+import { readableTypes } from './pages.js';
 import { rowKey, rowProblems, SYNC_ACTION } from './rows.js';
 import { startSync } from './session.js';
 
@@ -21,10 +21,10 @@ export default defineCheck({
   async run(ctx) {
     const target = await startSync(ctx);
     const lastSynchronizedAt = new Date(Date.now() - HOUR_MS).toISOString();
-    for (const type of target.types) {
+    for (const read of await readableTypes(ctx, target, { lastSynchronizedAt })) {
+      const { type } = read;
       const fields = target.schema[type];
       if (fields === undefined) continue;
-      const read = await readType(ctx, target, type, { lastSynchronizedAt });
       const kinds = [...new Set(read.synchronizationTypes)].join(' and ');
       ctx.log(`${type} since ${lastSynchronizedAt}: ${read.rows.length} row(s), ${kinds} page(s)`);
       for (const [i, { row, page }] of read.rows.entries()) {

@@ -11,7 +11,7 @@ import { defineCheck, type CheckContext } from '../../check.js';
 import type { HttpResponse } from '../../http.js';
 import { checkProperty } from '../../property.js';
 import { canonicalJson } from './canonical.js';
-import { readType, type SyncTarget } from './pages.js';
+import { readableTypes, readType, type SyncTarget } from './pages.js';
 import { rowKey } from './rows.js';
 import { startSync } from './session.js';
 
@@ -60,7 +60,9 @@ export default defineCheck({
   target: 'app',
   async run(ctx) {
     const target = await startSync(ctx);
-    const orders = fc.shuffledSubarray(target.types, { minLength: target.types.length, maxLength: target.types.length });
+    // Types whose data cannot be read at all are app.data-pagination's failure, left out here.
+    const types = (await readableTypes(ctx, target)).map((read) => read.type);
+    const orders = fc.shuffledSubarray(types, { minLength: types.length, maxLength: types.length });
     await checkProperty(
       ctx,
       orders,
@@ -72,7 +74,7 @@ export default defineCheck({
           if (difference !== undefined) fail(`two full syncs in the order ${order.join(', ')} disagree on type ${JSON.stringify(type)}: ${difference}`, second.last.get(type));
         }
       },
-      { numRuns: Math.min(ctx.fastCheck.numRuns, RUNS), examples: [target.types] },
+      { numRuns: Math.min(ctx.fastCheck.numRuns, RUNS), examples: [types] },
     );
   },
 });

@@ -7,7 +7,7 @@
  */
 import { randomUUID } from 'node:crypto';
 import { describeRequest, expectJson, fail } from '../../assert.js';
-import type { CheckContext } from '../../check.js';
+import { CheckSkipped, isCheckFailure, type CheckContext, type CheckFailure } from '../../check.js';
 import type { HttpResponse } from '../../http.js';
 import { excerpt } from '../../shapes.js';
 import { canonicalJson } from './canonical.js';
@@ -109,4 +109,59 @@ export async function readType(ctx: CheckContext, target: SyncTarget, type: stri
     seen.set(key, n);
     pagination = next.nextPageConfig;
   }
+}
+
+/** A type whose read failed, with the failure (its message and curl line). */
+export interface FailedRead {
+  type: string;
+  failure: CheckFailure;
+}
+
+/** Reads every selected type in turn; a type whose read fails does not stop the others. */
+export async function readEachType(ctx: CheckContext, target: SyncTarget, options: ReadOptions = {}): Promise<{ reads: TypeRead[]; failed: FailedRead[] }> {
+  const reads: TypeRead[] = [];
+  const failed: FailedRead[] = [];
+  for (const type of target.types) {
+    try {
+      reads.push(await readType(ctx, target, type, options));
+    } catch (error) {
+      if (!isCheckFailure(error)) throw error;
+      failed.push({ type, failure: error });
+    }
+  }
+  return { reads, failed };
+}
+
+/** The first line of a failure, for a note. */
+function firstLine(failure: CheckFailure): string {
+  return failure.message.split('\n')[0] ?? '';
+}
+
+/**
+ * The reads a check that builds on the data reads works with (rows, echo, resources, deltas): a
+ * type whose full read fails is left out with a note, since that failure is app.data-pagination's
+ * (one failure, not one per check); when no type can be read the check is skipped, naming why. A
+ * read with `lastSynchronizedAt` that fails is this check's failure, unless the type's full read
+ * fails as well.
+ */
+export async function readableTypes(ctx: CheckContext, target: SyncTarget, options: ReadOptions = {}): Promise<TypeRead[]> {
+  const { reads, failed } = await readEachType(ctx, target, options);
+  for (const { type, failure } of failed) {
+    if (options.lastSynchronizedAt !== undefined) {
+      const { lastSynchronizedAt: _since, ...full } = options;
+      try {
+        await readType(ctx, target, type, full);
+      } catch (error) {
+        if (!isCheckFailure(error)) throw error;
+        ctx.log(`type ${JSON.stringify(type)} not checked: its data cannot be read at all (app.data-pagination reports it): ${firstLine(error)}`);
+        continue;
+      }
+      throw failure;
+    }
+    ctx.log(`type ${JSON.stringify(type)} not checked: its data cannot be read (app.data-pagination reports it): ${firstLine(failure)}`);
+  }
+  if (reads.length === 0) {
+    throw new CheckSkipped(`no type's data can be read, so there is nothing to check (app.data-pagination reports it): ${failed.map(({ type, failure }) => `${type}: ${firstLine(failure)}`).join('; ')}`);
+  }
+  return reads;
 }

@@ -5,12 +5,12 @@
  * `{types, account, filter, params}` with `params` every query parameter of the address; the app
  * answers 200 with the file content, read to its end. An app whose data holds such addresses
  * must serve them (404/405 fails: the service has no other way to the file). Skipped when the data
- * holds no `app://resource` address.
+ * holds no `app://resource` address, or no type's data can be read (app.data-pagination's failure).
  */
 import { describeRequest, fail } from '../../assert.js';
 import { CheckSkipped, defineCheck } from '../../check.js';
 import { appPost } from './client.js';
-import { readType } from './pages.js';
+import { readableTypes } from './pages.js';
 import { PATHS, startSync } from './session.js';
 
 const PREFIX = 'app://resource';
@@ -39,9 +39,8 @@ export default defineCheck({
   async run(ctx) {
     const target = await startSync(ctx);
     const found = new Map<string, string>();
-    for (const type of target.types) {
-      const read = await readType(ctx, target, type);
-      for (const { row } of read.rows) for (const address of resourceAddresses(row)) if (!found.has(address)) found.set(address, type);
+    for (const read of await readableTypes(ctx, target)) {
+      for (const { row } of read.rows) for (const address of resourceAddresses(row)) if (!found.has(address)) found.set(address, read.type);
     }
     if (found.size === 0) throw new CheckSkipped(`the data holds no ${PREFIX} address: the service never asks the resource endpoint`);
     for (const [address, type] of [...found].slice(0, FETCHED)) {

@@ -1,8 +1,10 @@
 /**
- * A data row against the schema of its type: its keys are schema field ids (or `__syncAction`),
- * its values fit their fields (values.ts), and it carries its key (the field of type `id`, `id`
- * by default: spec/integrations.md).
+ * A data row against the schema of its type: the values under schema field ids fit their fields
+ * (values.ts), `__syncAction` is SET or REMOVE, and it carries its key (the field of type `id`,
+ * `id` by default: spec/integrations.md). Keys the schema does not list are not a problem (the
+ * contract does not forbid them and the service ignores them); data-rows notes them.
  */
+import type { CheckContext } from '../../check.js';
 import { isRecord } from '../../shapes.js';
 import type { TypeSchema } from './session.js';
 import { valueProblem } from './values.js';
@@ -33,12 +35,22 @@ export function rowProblems(fields: TypeSchema, row: Record<string, unknown>): s
       continue;
     }
     const field = (fields as Record<string, unknown>)[id];
-    if (!Object.hasOwn(fields, id) || !isRecord(field)) {
-      problems.push(`field ${JSON.stringify(id)} is not in the schema of the type (fields: ${Object.keys(fields).join(', ')})`);
-      continue;
-    }
+    if (!Object.hasOwn(fields, id) || !isRecord(field)) continue;
     const problem = valueProblem(fields[id], value);
     if (problem !== undefined) problems.push(`field ${JSON.stringify(id)} (${fields[id].type}${fields[id].subType ? ` / ${fields[id].subType}` : ''}): ${problem}`);
   }
   return problems;
+}
+
+/** The keys of rows that the schema does not list (besides `__syncAction`), each once, in order. */
+export function unlistedKeys(fields: TypeSchema, rows: ReadonlyArray<Record<string, unknown>>): string[] {
+  const found = new Set<string>();
+  for (const row of rows) for (const id of Object.keys(row)) if (id !== SYNC_ACTION && !Object.hasOwn(fields, id)) found.add(id);
+  return [...found];
+}
+
+/** Logs the keys of a type's rows that its schema does not list (the service ignores them). */
+export function noteUnlistedKeys(ctx: CheckContext, type: string, fields: TypeSchema, rows: ReadonlyArray<Record<string, unknown>>): void {
+  const keys = unlistedKeys(fields, rows);
+  if (keys.length > 0) ctx.log(`rows of type ${JSON.stringify(type)} carry keys the schema does not list (the service ignores them): ${keys.map((k) => JSON.stringify(k)).join(', ')}`);
 }

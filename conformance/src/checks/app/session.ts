@@ -121,13 +121,25 @@ export async function readSchema(ctx: CheckContext, session: Session, types: rea
   return { schema: body as unknown as AppSchema, res };
 }
 
-/** Session, config and schema of every type: where the data checks start. */
+/**
+ * The types a run synchronizes: those `--types` names, in its order, else every type of the
+ * config. A name the config does not list fails, listing the config's types.
+ */
+function selectedTypes(ctx: CheckContext, listed: readonly string[], res: HttpResponse): string[] {
+  const wanted = ctx.app?.types;
+  if (wanted === undefined) return [...listed];
+  const unknown = wanted.filter((id) => !listed.includes(id));
+  if (unknown.length > 0) fail(`--types names ${unknown.map((id) => JSON.stringify(id)).join(', ')}, which the config does not list; its types are ${listed.map((id) => JSON.stringify(id)).join(', ') || 'none'}`, res);
+  return [...wanted];
+}
+
+/** Session, config and schema of the selected types (every type by default): where the data checks start. */
 export async function startSync(
   ctx: CheckContext,
 ): Promise<{ session: Session; config: AppConfig; types: string[]; schema: AppSchema; schemaRes: HttpResponse; filter: Record<string, unknown> }> {
   const session = await startSession(ctx);
-  const { config } = await readConfig(ctx, session);
-  const types = config.types.map((t) => t.id);
+  const { config, res: configRes } = await readConfig(ctx, session);
+  const types = selectedTypes(ctx, config.types.map((t) => t.id), configRes);
   if (types.length === 0) throw new CheckSkipped('the config lists no types: there is no data to read');
   const { schema, res } = await readSchema(ctx, session, types);
   return { session, config, types, schema, schemaRes: res, filter: filterOf(ctx) };
