@@ -1,18 +1,12 @@
 // The content of files the files API stores (`files`): one row per file Entity (same id), found
-// by its secret. Content is kept as base64 text (pg-mem keeps bytea badly).
-import { createHash } from 'node:crypto';
+// by its secret; the content as stored-content.ts keeps it.
 import type { Queryable } from '../db/database.js';
+import { contentBytes, contentColumns } from './stored-content.js';
 
 /** Stores the content of a new file Entity. */
 export async function insertContent(q: Queryable, file: { id: string; secret: string; bytes: Buffer }): Promise<void> {
-  await q.query('INSERT INTO files (id, secret, size, sha256, content, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [
-    file.id,
-    file.secret,
-    file.bytes.length,
-    createHash('sha256').update(file.bytes).digest('hex'),
-    file.bytes.toString('base64'),
-    new Date().toISOString(),
-  ]);
+  const { size, sha256, content } = contentColumns(file.bytes);
+  await q.query('INSERT INTO files (id, secret, size, sha256, content, created_at) VALUES ($1, $2, $3, $4, $5, $6)', [file.id, file.secret, size, sha256, content, new Date().toISOString()]);
 }
 
 /** The file of a secret whose Entity still exists: its id, the Entity's stored values and the content. */
@@ -22,5 +16,5 @@ export async function contentBySecret(q: Queryable, secret: string): Promise<{ i
     [secret],
   );
   const row = rows[0];
-  return row ? { id: row.id, data: row.data ?? {}, bytes: Buffer.from(row.content, 'base64') } : undefined;
+  return row ? { id: row.id, data: row.data ?? {}, bytes: contentBytes(row.content) } : undefined;
 }

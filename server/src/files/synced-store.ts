@@ -1,8 +1,10 @@
 // Files downloaded for a source (`integration_files`), one per (source, key): the key is the URL's
-// `__file-key` query parameter when it has one, else the URL (MAP-034, MAP-035). Content is kept
-// as base64 text (pg-mem keeps bytea badly); `url` is the latest URL delivered for the key.
-import { createHash, randomUUID } from 'node:crypto';
+// `__file-key` query parameter when it has one, else the URL (MAP-034, MAP-035). The content is
+// kept as stored-content.ts keeps it; `url` is the latest URL delivered for the key.
+import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database.js';
+import { chunks, placeholders } from '../db/sql-lists.js';
+import { contentBytes, contentColumns } from './stored-content.js';
 
 /** Keys per `IN (...)` list (pg-mem's `= ANY($1)` is broken). */
 const CHUNK = 500;
@@ -26,11 +28,8 @@ export function fileKeyOf(url: string): string {
 /** Which of `keys` the source has a file for. */
 export async function storedKeys(q: Queryable, sourceId: string, keys: readonly string[]): Promise<Set<string>> {
   const found = new Set<string>();
-  const unique = [...new Set(keys)];
-  for (let i = 0; i < unique.length; i += CHUNK) {
-    const part = unique.slice(i, i + CHUNK);
-    const list = part.map((_, j) => `$${j + 2}`).join(', ');
-    const { rows } = await q.query<{ file_key: string }>(`SELECT file_key FROM integration_files WHERE source_id = $1 AND file_key IN (${list})`, [sourceId, ...part]);
+  for (const part of chunks([...new Set(keys)], CHUNK)) {
+    const { rows } = await q.query<{ file_key: string }>(`SELECT file_key FROM integration_files WHERE source_id = $1 AND file_key IN (${placeholders(part.length, 2)})`, [sourceId, ...part]);
     for (const row of rows) found.add(row.file_key);
   }
   return found;
@@ -38,21 +37,11 @@ export async function storedKeys(q: Queryable, sourceId: string, keys: readonly 
 
 /** Stores a file for (source, key) unless one is stored already (the first one stays). */
 export async function insertFile(q: Queryable, file: { sourceId: string; key: string; url: string; name: string; contentType: string; bytes: Buffer }): Promise<void> {
+  const { size, sha256, content } = contentColumns(file.bytes);
   await q.query(
     `INSERT INTO integration_files (id, source_id, file_key, url, name, content_type, size, sha256, content, created_at)
      VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10) ON CONFLICT (source_id, file_key) DO NOTHING`,
-    [
-      randomUUID(),
-      file.sourceId,
-      file.key,
-      file.url,
-      file.name,
-      file.contentType,
-      file.bytes.length,
-      createHash('sha256').update(file.bytes).digest('hex'),
-      file.bytes.toString('base64'),
-      new Date().toISOString(),
-    ],
+    [randomUUID(), file.sourceId, file.key, file.url, file.name, file.contentType, size, sha256, content, new Date().toISOString()],
   );
 }
 
@@ -84,7 +73,7 @@ export async function storedFileOf(q: Queryable, entityId: string, url: string):
         name: row.name,
         contentType: row.content_type,
         size: Number(row.size),
-        content: Buffer.from(row.content, 'base64'),
+        content: contentBytes(row.content),
       };
     }
   }
