@@ -45,6 +45,7 @@ Options of the app target:
   --account-type ID  the account type of --account (default: the first whose fields match its keys)
   --filter JSON    filter values sent with schema, data and webhook requests (default {}), e.g. '{"region":"eu"}'
   --destructive    also run DELETE /api/v1/account (it may revoke the account in the external system)
+                   and each custom action once (it may change the external system)
   --max-pages N    data pages read per type before pagination is taken to be endless (default 10000)
   --types A,B      the type ids to synchronize and read (default: every type of the config), e.g. for
                    an app whose other types need an external system this run cannot reach

@@ -73,7 +73,7 @@ export const ERROR_DATA: Readonly<Record<ErrorName, readonly string[]>> = {
   'integration.error/sync-running': ['id'],
   'integration.error/action-unknown': ['field: actionId', 'id', 'known'],
   'integration.error/entity-not-synchronized': ['field: entities/<index>', 'id'],
-  'integration.error/action-not-applicable': ['field: entities/<index>', 'id', 'type'],
+  'integration.error/action-args-invalid': ['field: args/<id>', 'arg', 'placeholder?', 'near?'],
 };
 
 /** What `data` lacks of what the spec gives an error of this name, or holds empty (none for names the spec does not list). */

@@ -61,6 +61,8 @@ export interface StubFaults {
   lastPageOnlyItems?: boolean;
   /** The filter `project` is required: schema and data refuse a request without it (400). */
   requiresProject?: boolean;
+  /** The custom action endpoint answers 200 with a JSON text instead of {} or {message}. */
+  actionAnswersText?: boolean;
 }
 
 export interface StubApp {
@@ -162,6 +164,20 @@ function info(faults: StubFaults): Row {
         { id: 'oauth', name: 'OAuth 1', description: 'Sign in (legacy).' },
       ];
   const out: Row = { version: '1.0.0', name: 'Stub tracker', website: 'https://tracker.example.org', description: 'A stub app for tests.', authentication, sources: [], responsibleFor: { dataSynchronization: true }, id: 'stub' };
+  if (!faults.minimal) {
+    out['responsibleFor'] = { dataSynchronization: true, automations: true };
+    out['actions'] = [
+      {
+        action: 'start-timer',
+        name: 'Start timer',
+        description: 'Starts a timer on a task.',
+        args: [
+          { id: 'task', name: 'Task', description: 'The task key.', type: 'text', textTemplateSupported: true },
+          { id: 'note', name: 'Note', type: 'textarea' },
+        ],
+      },
+    ];
+  }
   if (faults.missingSources) delete out['sources'];
   return out;
 }
@@ -350,6 +366,16 @@ export async function startStubApp(faults: StubFaults = {}): Promise<StubApp> {
       if (!validAccount(faults, request['account'])) return refuse(res, 401, 'The token is not valid.');
       if (!isDeepStrictEqual(request['payload'], JSON.parse(EVENT_RAW))) return refuse(res, 400, 'The payload is not an event of the tracker.');
       res.json({ data: { task: eventRows(faults) } });
+    });
+
+    app.post('/api/v1/automations/action/execute', (req, res) => {
+      const request = body(req);
+      if (!validAccount(faults, request['account'])) return refuse(res, 401, 'The token is not valid.');
+      const action = (request['action'] ?? {}) as Row;
+      if (action['action'] !== 'start-timer') return refuse(res, 404, `No action ${JSON.stringify(action['action'])}.`);
+      if (faults.actionAnswersText) return void res.json('started');
+      const args = (action['args'] ?? {}) as Row;
+      res.json(typeof args['task'] === 'string' && args['task'] !== '' ? { message: `Timer started on ${args['task']}.` } : {});
     });
 
     app.post('/api/v1/synchronizer/resource', (req, res) => {

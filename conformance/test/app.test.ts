@@ -92,6 +92,7 @@ describe('app checks against a conformant stub app', () => {
         'app.pre-process-accepts',
         'app.transform',
         'app.validate-refresh',
+        'app.actions',
       ].sort(),
     );
     const note = (id: string): string => skipped.find((r) => r.id === id)?.message ?? '';
@@ -103,7 +104,8 @@ describe('app checks against a conformant stub app', () => {
     expect(note('app.pre-process-accepts')).toMatch(/not implemented: POST \/api\/v1\/synchronizer\/webhooks\/pre-process answered 404/);
     expect(note('app.transform')).toMatch(/not implemented: POST \/api\/v1\/synchronizer\/webhooks\/transform answered 404/);
     expect(note('app.validate-refresh')).toMatch(/no refresh token/);
-    expect(summary.counts.skip).toBe(16);
+    expect(note('app.actions')).toMatch(/lists no custom actions/);
+    expect(summary.counts.skip).toBe(17);
     expect(summary.exitCode).toBe(0);
   }, 30_000);
 
@@ -111,6 +113,13 @@ describe('app checks against a conformant stub app', () => {
     const summary = await runApp(await stub({ deleteAccountFails: true }), { destructive: false }, ['app.delete-account']);
     expect(summary.results[0]?.verdict).toBe('skip');
     expect(summary.results[0]?.message).toMatch(/--destructive/);
+  });
+
+  it('APP-080 APP-081 without --destructive the custom actions listing is checked and the calls are not run', async () => {
+    const app = await stub({ actionAnswersText: true });
+    const summary = await runApp(app, { destructive: false }, ['app.actions']);
+    expect(summary.results[0]?.verdict).toBe('skip');
+    expect(summary.results[0]?.message).toMatch(/listing of 1 action\(s\) conforms; not run: .*--destructive/);
   });
 
   it('APP-053 an app with a required filter is checked with the --filter values, and refuses data without them', async () => {
@@ -167,6 +176,7 @@ function notApplicable(scenario: Scenario, options: AppTargetOptions): string[] 
   if (!rows.some((row) => Object.values(row).flat().some((v) => typeof v === 'string' && v.startsWith('app://resource')))) out.push('app.resource');
   // A refresh token comes from an OAuth flow (the mock app serves its pages) or the run's account.
   if (!ids.includes('oauth') && !ids.includes('oauth2') && typeof options.account?.['refresh_token'] !== 'string') out.push('app.validate-refresh');
+  if ((scenario.actions ?? []).length === 0) out.push('app.actions');
   return out.sort();
 }
 
@@ -326,6 +336,7 @@ const CASES: FaultCase[] = [
     message: /OAuth 1 access-token step answered .*POST \/validate .*expected status 200 .* got 401/,
   },
   { title: 'AUTH-010 a token refresh without expire_on', faults: { refreshWithoutExpiry: true }, check: 'app.validate-refresh', message: /carries a new access_token but no expire_on/ },
+  { title: 'APP-081 a custom action answering 200 with a JSON text', faults: { actionAnswersText: true }, check: 'app.actions', message: /answered 200 with "started"; a done action answers a JSON object, \{\} or \{message\}/ },
 ];
 
 describe.concurrent('each app check fails against a stub that breaks its rule', () => {
@@ -589,5 +600,23 @@ describe.concurrent('svc-conformance app (CLI)', () => {
     expect(await appPreflight(good.url, { account: { token: 'x' }, accountType: 'nope' }, 2_000)).toMatch(/no account type "nope"/);
     expect(await appPreflight(good.url, {}, 2_000)).toMatch(/needs an account/);
     expect(await appPreflight(good.url, { account: good.account }, 2_000)).toBeUndefined();
+  });
+});
+
+describe('authentication fields in the public API form (APP-083)', () => {
+  it('the contract schema the app checks use takes `name` for `title` and the public field types, and still wants one of the two names', async () => {
+    const { contractProblems } = await import('../src/checks/app/contract.js');
+    const entry = {
+      id: 'token',
+      name: 'API token',
+      fields: [
+        { id: 'token', name: 'Token', type: 'password' },
+        { id: 'docs', name: 'Docs', type: 'link', value: 'https://example.org/docs' },
+        { id: 'settings', title: 'Settings', type: 'highlightText', editorMode: 'json', optional: true },
+        ...['oauth', 'date', 'bool', 'list', 'multidropdown'].map((type) => ({ id: type, name: type, type, optional: true })),
+      ],
+    };
+    expect(contractProblems('AuthenticationEntry', entry)).toEqual([]);
+    expect(contractProblems('AuthenticationEntry', { ...entry, fields: [{ id: 'token', type: 'password' }] }).join('\n')).toMatch(/\/fields\/0: must have required property '(title|name)'/);
   });
 });

@@ -58,6 +58,8 @@ const SCENARIO_OF: Readonly<Record<string, ScenarioName>> = {
 /** App options a fault needs beyond the scenario's account (account clean-up runs only with destructive). */
 const OPTIONS_OF: Readonly<Record<string, AppTargetOptions>> = {
   'app.delete-account-fails': { destructive: true },
+  // The action calls run only with --destructive (an action may change the external system).
+  'app.action-answer-not-object': { destructive: true },
 };
 
 /**

@@ -288,7 +288,7 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
-    "/api/v1/synchronizer/action": {
+    "/api/v1/automations/action/execute": {
         parameters: {
             query?: never;
             header?: never;
@@ -298,20 +298,24 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Run a custom action on one Entity
-         * @description Runs the custom action `action` (one of the app's `actions`) on one synchronized
-         *     Entity: `type` is its type id, `entity` its row as the app knows it (the key under the
-         *     type's key field, and the Entity's current values of the fields the synchronization
-         *     maps one to one). Called once per Entity, never with several Entities (there are no
-         *     batch actions), and one call at a time per source: an automation that runs an action
-         *     on several Entities calls this endpoint Entity by Entity, in order, and stops at the
-         *     first failure.
+         * Run a custom action
+         * @description Runs the custom action `action.action` (the `action` of one of the app's `actions`)
+         *     with the argument values `action.args` (by arg id, each a string; the service has
+         *     filled their text templates) and the account's field values in `account` (the form of
+         *     the public workspace API's external actions; origin public-api).
          *
-         *     Any 2xx status means the action was done; an optional `{message}` is shown. Any other
-         *     status (or no answer within the time-out) means it failed; the body is `{message}` (or
-         *     `{error}`). A failed action is not retried, since it may have had effects.
+         *     The service calls this endpoint once per Entity of an automation, never for several
+         *     Entities at once (there are no batch actions), one call at a time per source, in the
+         *     order of the Entities, and stops at the first failure (the contract's rule).
+         *
+         *     Success: a 2xx status with a JSON object, `{}` or `{message}` (`message` is shown to
+         *     users). Failure: any other status with `{message}` (some apps send `{error}`), like
+         *     the other endpoints' errors; no answer within the time-out is a failure too. A failed
+         *     action is not retried, since it may have had effects. The service, as a lenient
+         *     reader, takes any 2xx as done and keeps `message` only when the body is a JSON object
+         *     that has one.
          */
-        post: operations["runAction"];
+        post: operations["executeAction"];
         delete?: never;
         options?: never;
         head?: never;
@@ -476,12 +480,18 @@ export interface components {
             responsibleFor: {
                 /** @description True when the app synchronizes data. */
                 dataSynchronization: boolean;
+                /**
+                 * @description True when the app offers custom actions (`actions`); absent or false otherwise
+                 *     (the public API's form; an app that lists actions says true).
+                 */
+                automations?: boolean;
             };
             /**
              * @description Optional. The custom actions the app offers (see `AppAction`), run through
-             *     `POST /api/v1/synchronizer/action`. Apps in the wild send entries of other shapes
-             *     here: the service reads each entry as an `AppAction` and ignores an entry that is
-             *     not one (it is not callable), so such entries never make the information invalid.
+             *     `POST /api/v1/automations/action/execute`. Apps in the wild send entries of other
+             *     shapes here: the service reads each entry as an `AppAction` and ignores an entry
+             *     that is not one (it is not callable), so such entries never make the information
+             *     invalid.
              */
             actions?: (components["schemas"]["AppAction"] | {
                 [key: string]: unknown;
@@ -525,8 +535,13 @@ export interface components {
         };
         /**
          * @description One field of an account type; its value appears in the account object under `id`.
-         *     Known `type` values are `text`, `password` and `number`; other values exist (not listed
-         *     by the contract) and are allowed.
+         *     The contract names the friendly name `title`; the public API's documentation writes
+         *     it `name` (origin public-api), and either is taken (at least one of them is required).
+         *     Known `type` values: the contract's `text`, `password` and `number`, and the public
+         *     API's `link` (a link shown to users, its address in `value`), `highlightText` (text
+         *     shown highlighted, `editorMode` its editor mode), `oauth`, `date`, `bool`, `list` and
+         *     `multidropdown`; other values exist (not listed by the contract, which does not rule
+         *     them out) and are allowed.
          * @example {
          *       "id": "token",
          *       "title": "API token",
@@ -538,14 +553,20 @@ export interface components {
         AuthenticationField: {
             /** @description Field id, the key of the value in the account object. */
             id: string;
-            /** @description Friendly name shown to users. */
-            title: string;
+            /** @description Friendly name shown to users (the contract's form). */
+            title?: string;
+            /** @description Friendly name shown to users (the public API documentation's form of `title`). */
+            name?: string;
             /** @description Description shown to users. */
             description?: string;
-            /** @description Field type; `text`, `password` and `number` are known, others are allowed. */
-            type: ("text" | "password" | "number") | string;
+            /** @description Field type; the values below are known, others are allowed. */
+            type: ("text" | "password" | "number" | "link" | "highlightText" | "oauth" | "date" | "bool" | "list" | "multidropdown") | string;
             /** @description True when the user may leave the field empty. */
             optional?: boolean;
+            /** @description For a `link` field, the link's address (or the text shown). */
+            value?: string;
+            /** @description For a `highlightText` field, the mode of its editor (such as `json`). */
+            editorMode?: string;
         };
         /**
          * @description An account: the field values of the chosen account type, keyed by authentication field
@@ -1157,7 +1178,8 @@ export interface components {
         /**
          * @description One row, keyed by schema field id; values follow the field's `type` / `subType` (see
          *     `SchemaField`). The reserved field `__syncAction` (`REMOVE` or `SET`) is used in delta
-         *     synchronization.
+         *     synchronization. A key the type's schema does not list is not forbidden by the
+         *     contract: the service ignores it (the app suite notes it, it does not fail the row).
          * @example {
          *       "id": "2020-01-01-CY",
          *       "name": "New Year's Day",
@@ -1280,72 +1302,106 @@ export interface components {
             };
         };
         /**
-         * @description One custom action of the app, listed in the app information's `actions`. `types` lists
-         *     the type ids whose Entities it applies to; absent, it applies to every type.
+         * @description One custom action of the app, listed in the app information's `actions` (the public
+         *     workspace API's form; origin public-api). `action` is its id; `args` are the values a
+         *     user gives when setting up an automation with it. An action has no `types`: it applies
+         *     to Entities of every type (svc-kit reads an extra `types` key as any other unknown key:
+         *     ignored).
          * @example {
-         *       "id": "close-issue",
+         *       "action": "close-issue",
          *       "name": "Close issue",
          *       "description": "Closes the issue in the tracker.",
-         *       "types": [
-         *         "issue"
+         *       "args": [
+         *         {
+         *           "id": "issue",
+         *           "name": "Issue key",
+         *           "description": "The key of the issue to close.",
+         *           "type": "text",
+         *           "textTemplateSupported": true
+         *         },
+         *         {
+         *           "id": "comment",
+         *           "name": "Comment",
+         *           "type": "textarea"
+         *         }
          *       ]
          *     }
          */
         AppAction: {
-            /** @description Action id, sent as `action`. */
-            id: string;
+            /** @description Action id, sent as `action.action`. */
+            action: string;
             /** @description Title shown to users. */
             name: string;
             /** @description What the action does. */
             description?: string;
-            /** @description Type ids whose Entities the action applies to; absent for every type. */
-            types?: string[];
+            /** @description The action's arguments (possibly none), each id at most once. */
+            args: components["schemas"]["AppActionArg"][];
         };
         /**
-         * @description Body of the action request: one action on one Entity. `entity` is the Entity's row as
-         *     the app knows it: its key under the type's key field (as the app delivered it, a
-         *     string), and the Entity's current values of the fields the synchronization maps one to
-         *     one (text, numbers, booleans, dates, ranges, locations, links, e-mails), keyed by
-         *     schema field id, in the form the workspace holds them; an empty value is null.
+         * @description One argument of a custom action. Its value is a string. With `textTemplateSupported`
+         *     true the value may hold text templates, `{{<app field id>}}`, which the service fills
+         *     from the synchronized Entity the action runs on before calling the app
+         *     (spec/integrations.md, "Custom actions").
          * @example {
-         *       "action": "close-issue",
-         *       "types": [
-         *         "project",
-         *         "issue"
-         *       ],
+         *       "id": "issue",
+         *       "name": "Issue key",
+         *       "type": "text",
+         *       "textTemplateSupported": true
+         *     }
+         */
+        AppActionArg: {
+            /** @description Arg id, the key of its value in `action.args`. */
+            id: string;
+            /** @description Title shown to users. */
+            name: string;
+            /** @description Description shown to users. */
+            description?: string;
+            /**
+             * @description `text` (one line) or `textarea` (several lines).
+             * @enum {string}
+             */
+            type: "text" | "textarea";
+            /** @description True when the value may hold text templates (absent is false). */
+            textTemplateSupported?: boolean;
+        };
+        /**
+         * @description Body of `POST /api/v1/automations/action/execute`: the action to run with its argument
+         *     values, and the account (the public workspace API's form).
+         * @example {
+         *       "action": {
+         *         "action": "close-issue",
+         *         "args": {
+         *           "issue": "ISS-42",
+         *           "comment": "Closed from the workspace."
+         *         }
+         *       },
          *       "account": {
          *         "token": "0c9f6a2e-secret-token"
-         *       },
-         *       "filter": {},
-         *       "type": "issue",
-         *       "entity": {
-         *         "id": "ISS-42",
-         *         "name": "Fix login",
-         *         "estimate": 3
          *       }
          *     }
          */
-        ActionRequest: {
-            /** @description The id of the action (an `AppAction` id). */
-            action: string;
-            /** @description The source's type ids. */
-            types: string[];
-            account: components["schemas"]["Account"];
-            filter: components["schemas"]["FilterValues"];
-            /** @description The type id of the Entity. */
-            type: string;
-            /** @description The Entity's row (its key under the type's key field, and its values by field id). */
-            entity: {
-                [key: string]: unknown;
+        ActionExecuteRequest: {
+            /** @description The action id and the argument values. */
+            action: {
+                /** @description The id of the action (an `AppAction`'s `action`). */
+                action: string;
+                /**
+                 * @description Argument values by arg id, each a string (text templates already filled). An
+                 *     arg the automation gave no value is absent.
+                 */
+                args: {
+                    [key: string]: string;
+                };
             };
+            account: components["schemas"]["Account"];
         };
         /**
-         * @description The answer of a done action; `message` is optional and shown to users.
+         * @description The answer of a done action, `{}` or `{message}`; `message` is shown to users.
          * @example {
          *       "message": "Issue ISS-42 closed."
          *     }
          */
-        ActionResponse: {
+        ActionExecuteResponse: {
             /** @description What the action did. */
             message?: string;
         } & {
@@ -2055,7 +2111,7 @@ export interface operations {
             default: components["responses"]["AppError"];
         };
     };
-    runAction: {
+    executeAction: {
         parameters: {
             query?: never;
             header?: never;
@@ -2064,25 +2120,18 @@ export interface operations {
         };
         requestBody: {
             content: {
-                "application/json": components["schemas"]["ActionRequest"];
+                "application/json": components["schemas"]["ActionExecuteRequest"];
             };
         };
         responses: {
-            /** @description The action was done (any 2xx status; the body is optional). */
+            /** @description The action was done (any 2xx status); `{}` or `{message}`. */
             200: {
                 headers: {
                     [name: string]: unknown;
                 };
                 content: {
-                    "application/json": components["schemas"]["ActionResponse"];
+                    "application/json": components["schemas"]["ActionExecuteResponse"];
                 };
-            };
-            /** @description The action was done. */
-            204: {
-                headers: {
-                    [name: string]: unknown;
-                };
-                content?: never;
             };
             "4XX": components["responses"]["AppError"];
             default: components["responses"]["AppError"];

@@ -647,20 +647,32 @@ export interface paths {
         /**
          * Run an app's custom action on synchronized Entities (the automation call).
          * @description Runs the app's custom action on each Entity of `entities`, one Entity at a time, in the
-         *     order given: the app's `POST /api/v1/synchronizer/action` is called once per Entity
-         *     (there are no batch actions), with the Entity's row as the app knows it. When the
-         *     action fails on an Entity (an error status, or no answer within the time-out), the
-         *     remaining Entities are not run and `stopped` is true. Calls for one source are queued:
-         *     a call starts when the earlier calls for that source have ended, so the app never gets
-         *     two action requests of one source at once.
+         *     order given: the app's `POST /api/v1/automations/action/execute` is called once per
+         *     Entity (there are no batch actions) with `{action: {action, args}, account}`, `args`
+         *     being this call's `args` with their text templates filled from that Entity's
+         *     synchronized row. When the action fails on an Entity (an error status, or no answer
+         *     within the time-out), the remaining Entities are not run and `stopped` is true. Calls
+         *     for one source are queued: a call starts when the earlier calls for that source have
+         *     ended, so the app never gets two action requests of one source at once.
+         *
+         *     Text templates (svc-kit's choice; the public API does not show how templates are
+         *     written): in the value of an arg whose `textTemplateSupported` is true,
+         *     `{{<app field id>}}` (blanks inside the braces allowed) stands for that field's value
+         *     in the Entity's row: the key under the type's key field, and the values of the fields
+         *     synchronized one to one, as text (empty when the Entity has none; numbers and booleans
+         *     as their JSON text, ranges and locations as their JSON text). The value of any other
+         *     arg is sent as given. An action applies to Entities of every type of the source (the
+         *     public API's actions carry no types).
          *
          *     Before anything runs: the action must be listed in the app's information (else 404
-         *     `integration.error/action-unknown`), every Entity must be an Entity this source
-         *     synchronized (else 400 `integration.error/entity-not-synchronized` naming
-         *     `entities/<index>`) of a type the action applies to (else 400
-         *     `integration.error/action-not-applicable`), and the account is validated
-         *     (`/validate`, storing refreshed tokens). A call runs Entities for at most 120 seconds
-         *     from its turn; Entities left then are `not-run` and `stopped` is true. See
+         *     `integration.error/action-unknown`); every key of `args` must be an arg of the action
+         *     (else 400 `integration.error/action-args-invalid` naming `args/<id>` and the arg id it
+         *     probably meant); every placeholder must name a field of the row of every Entity given
+         *     (else 400 `integration.error/action-args-invalid` naming the arg and the placeholder);
+         *     every Entity must be an Entity this source synchronized (else 400
+         *     `integration.error/entity-not-synchronized` naming `entities/<index>`); and the account
+         *     is validated (`/validate`, storing refreshed tokens). A call runs Entities for at most
+         *     120 seconds from its turn; Entities left then are `not-run` and `stopped` is true. See
          *     spec/integrations.md, "Custom actions".
          */
         post: operations["runIntegrationAction"];
@@ -984,11 +996,11 @@ export interface components {
          *     | `integration.error/sync-running` | a run of that source is running or waiting to retry (409) | `{id}` |
          *     | `integration.error/action-unknown` | the app's information lists no action with that id (404) | `{field: actionId, id, known}` |
          *     | `integration.error/entity-not-synchronized` | an Entity of an action call is not one the source synchronized (400) | `{field: entities/<index>, id}` |
-         *     | `integration.error/action-not-applicable` | an Entity of an action call is of a type the action does not apply to (400) | `{field: entities/<index>, id, type}` |
+         *     | `integration.error/action-args-invalid` | an `args` key of an action call is not an arg of the action, or a text template names no field of an Entity's row (400) | `{field: args/<id>, arg, placeholder?, near?}` |
          * @example entity.error/schema-type-not-found
          * @enum {string}
          */
-        ErrorName: "request.error/malformed-json" | "request.error/invalid-body" | "request.error/invalid-parameter" | "request.error/body-too-large" | "request.error/unsupported-media-type" | "auth.error/unauthorized" | "auth.error/forbidden" | "route.error/not-found" | "route.error/method-not-allowed" | "rate.error/too-many-requests" | "server.error/internal" | "command.error/unknown-command" | "command.error/batch-failed" | "entity.error/schema-type-not-found" | "entity.error/schema-field-not-found" | "entity.error/query-limit-expr-not-found" | "entity.error/query-primitive-field-expr-invalid" | "entity.error/query-operator-invalid" | "entity.error/query-param-not-found" | "entity.error/query-value-invalid" | "entity.error/query-result-too-large" | "entity.error/value-invalid" | "entity.error/field-readonly" | "entity.error/not-a-collection" | "entity.error/entity-not-found" | "entity.error/duplicate-id" | "entity.error/conflict-field-invalid" | "schema.error/type-exists" | "schema.error/field-exists" | "schema.error/type-not-found" | "schema.error/field-not-found" | "schema.error/definition-invalid" | "schema.error/type-has-entities" | "schema.error/type-has-related-fields" | "schema.error/field-has-values" | "document.error/not-found" | "document.error/format-unsupported" | "document.error/content-invalid" | "document.error/too-large" | "graphql.error/space-not-found" | "file.error/signature-invalid" | "file.error/url-expired" | "file.error/not-found" | "file.error/too-large" | "file.error/url-refused" | "file.error/download-failed" | "webhook.error/not-found" | "webhook.error/type-not-found" | "webhook.error/url-refused" | "integration.error/account-not-found" | "integration.error/source-not-found" | "integration.error/sync-not-found" | "integration.error/app-url-refused" | "integration.error/account-type-unknown" | "integration.error/type-unknown" | "integration.error/account-invalid" | "integration.error/filter-invalid" | "integration.error/app-failed" | "integration.error/account-cleanup-failed" | "integration.error/oauth-state-invalid" | "integration.error/row-invalid" | "integration.error/sync-running" | "integration.error/action-unknown" | "integration.error/entity-not-synchronized" | "integration.error/action-not-applicable";
+        ErrorName: "request.error/malformed-json" | "request.error/invalid-body" | "request.error/invalid-parameter" | "request.error/body-too-large" | "request.error/unsupported-media-type" | "auth.error/unauthorized" | "auth.error/forbidden" | "route.error/not-found" | "route.error/method-not-allowed" | "rate.error/too-many-requests" | "server.error/internal" | "command.error/unknown-command" | "command.error/batch-failed" | "entity.error/schema-type-not-found" | "entity.error/schema-field-not-found" | "entity.error/query-limit-expr-not-found" | "entity.error/query-primitive-field-expr-invalid" | "entity.error/query-operator-invalid" | "entity.error/query-param-not-found" | "entity.error/query-value-invalid" | "entity.error/query-result-too-large" | "entity.error/value-invalid" | "entity.error/field-readonly" | "entity.error/not-a-collection" | "entity.error/entity-not-found" | "entity.error/duplicate-id" | "entity.error/conflict-field-invalid" | "schema.error/type-exists" | "schema.error/field-exists" | "schema.error/type-not-found" | "schema.error/field-not-found" | "schema.error/definition-invalid" | "schema.error/type-has-entities" | "schema.error/type-has-related-fields" | "schema.error/field-has-values" | "document.error/not-found" | "document.error/format-unsupported" | "document.error/content-invalid" | "document.error/too-large" | "graphql.error/space-not-found" | "file.error/signature-invalid" | "file.error/url-expired" | "file.error/not-found" | "file.error/too-large" | "file.error/url-refused" | "file.error/download-failed" | "webhook.error/not-found" | "webhook.error/type-not-found" | "webhook.error/url-refused" | "integration.error/account-not-found" | "integration.error/source-not-found" | "integration.error/sync-not-found" | "integration.error/app-url-refused" | "integration.error/account-type-unknown" | "integration.error/type-unknown" | "integration.error/account-invalid" | "integration.error/filter-invalid" | "integration.error/app-failed" | "integration.error/account-cleanup-failed" | "integration.error/oauth-state-invalid" | "integration.error/row-invalid" | "integration.error/sync-running" | "integration.error/action-unknown" | "integration.error/entity-not-synchronized" | "integration.error/action-args-invalid";
         /**
          * @description An `ErrorName`, or another `<namespace>.error/<what>` name of an implementation.
          * @example entity.error/schema-field-not-found
@@ -3570,17 +3582,30 @@ export interface components {
             stats: components["schemas"]["SyncStats"];
         };
         /**
-         * @description The Entities to run a custom action on, in the order they are run.
+         * @description The Entities to run a custom action on, in the order they are run, and the values of the
+         *     action's args (by arg id; args not given are left out of the app's request).
          * @example {
          *       "entities": [
          *         "6f1c2b9e-3d4a-4f5b-8c6d-7e8f9a0b1c2d",
          *         "0a7d3e4f-5b6c-4d7e-8f9a-0b1c2d3e4f5a"
-         *       ]
+         *       ],
+         *       "args": {
+         *         "issue": "{{id}}",
+         *         "comment": "Closed from the workspace."
+         *       }
          *     }
          */
         IntegrationActionInput: {
             /** @description `svc/id`s of Entities the source synchronized, each at most once. */
             entities: components["schemas"]["Uuid"][];
+            /**
+             * @description Values of the action's args by arg id (an `AppActionArg` id of the app's
+             *     information), each a string of at most 10,000 characters; a value of an arg with
+             *     `textTemplateSupported` may hold `{{<app field id>}}` templates, filled per Entity.
+             */
+            args?: {
+                [key: string]: string;
+            };
         };
         /**
          * @description What happened to one Entity: `done` (the app answered 2xx), `failed` (the app answered

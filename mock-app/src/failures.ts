@@ -21,7 +21,7 @@ export class FailureBook {
   private active: ActiveFailure[] = [];
 
   add(failure: ScenarioFailure): void {
-    const left = failure.times ?? (failure.kind === 'endlessHasNext' ? -1 : 1);
+    const left = failure.times ?? (failure.kind === 'endlessHasNext' || failure.kind === 'endlessPages' ? -1 : 1);
     this.active.push({ failure: structuredClone(failure), left });
   }
 

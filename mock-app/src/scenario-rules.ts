@@ -165,8 +165,11 @@ function checkFailures(scenario: Scenario, typeIds: Set<string>): void {
 
 function checkActions(scenario: Scenario, typeIds: Set<string>): void {
   const actions = scenario.actions ?? [];
-  duplicates(actions.map((a) => a.id), (i) => `/actions/${i}/id`, 'action id');
+  duplicates(actions.map((a) => a.action), (i) => `/actions/${i}/action`, 'action id');
   actions.forEach((action, i) => {
+    const argIds = (action.args ?? []).map((a) => a.id);
+    duplicates(argIds, (j) => `/actions/${i}/args/${j}/id`, 'arg id');
+    if (action.keyArg !== undefined && !argIds.includes(action.keyArg)) fail(`/actions/${i}/keyArg`, `names no arg of the action (its args are ${argIds.join(', ') || 'none'})`);
     (action.types ?? []).forEach((type, j) => checkType(typeIds, type, `/actions/${i}/types/${j}`));
     for (const type of action.types ?? [...typeIds]) {
       const fields = scenario.schema[type] ?? {};

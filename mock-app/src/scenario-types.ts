@@ -1,7 +1,7 @@
 // The scenario format of the mock integration app, as TypeScript types. Its JSON Schema (the
 // authority for validation, with each field described) is mock-app/scenario.schema.json; the
 // pieces the contract defines are the generated types of spec/app.openapi.yaml.
-import type { AppDataRow, AppFilter, AppSchema, AppType, AuthenticationEntry, DatalistItem } from './contract.js';
+import type { AppDataRow, AppFilter, AppSchema, AppSchemas, AppType, AuthenticationEntry, DatalistItem } from './contract.js';
 
 export type { AppDataRow } from './contract.js';
 
@@ -98,15 +98,22 @@ export interface ScenarioFile {
 }
 
 /**
- * A custom action of the app (listed in `GET /` as `{id, name, description?, types?}`) and how the
- * mock's external system runs it: `set` is merged into the row when it is done; it fails with
+ * A custom action of the app: the spec's AppAction as `GET /` lists it (`{action, name,
+ * description?, args}`, the public API's form) plus how the mock's external system runs it
+ * (`POST /api/v1/automations/action/execute`): the value of the arg `keyArg` names the row (a row
+ * key of one of `types`), `set` is merged into that row when the action is done; it fails with
  * `failStatus` `{message: failMessage}` for the keys in `failKeys`; each call takes `delayMs`.
  */
 export interface ScenarioAction {
-  id: string;
+  /** The action id. */
+  action: string;
   name: string;
   description?: string;
-  /** Type ids it applies to (absent: every type). */
+  /** The action's args, listed as they are (absent: none). */
+  args?: AppSchemas['AppActionArg'][];
+  /** The arg whose value is the key of the row the action works on (absent: it works on no row). */
+  keyArg?: string;
+  /** Type ids whose rows `keyArg` may name (absent: every type), looked in in this order. */
   types?: string[];
   /** Field values merged into the row when the action is done. */
   set?: Record<string, unknown>;
@@ -141,7 +148,7 @@ export const FAILURE_ENDPOINTS = [
 ] as const;
 export type FailureEndpoint = (typeof FAILURE_ENDPOINTS)[number];
 
-export const FAILURE_KINDS = ['tryLater', 'error', 'errorField', 'slow', 'garbage', 'invalidRow', 'endlessHasNext', 'hugePage', 'expiredToken'] as const;
+export const FAILURE_KINDS = ['tryLater', 'error', 'errorField', 'slow', 'garbage', 'invalidRow', 'endlessHasNext', 'endlessPages', 'hugePage', 'expiredToken'] as const;
 export type FailureKind = (typeof FAILURE_KINDS)[number];
 
 export interface ScenarioFailure {
@@ -151,7 +158,7 @@ export interface ScenarioFailure {
   type?: string;
   /** 0-based page of a data request. */
   page?: number;
-  /** Default 1 (`endlessHasNext`: -1); -1 is every time. */
+  /** Default 1 (`endlessHasNext`, `endlessPages`: -1); -1 is every time. */
   times?: number;
   status?: number;
   message?: string;

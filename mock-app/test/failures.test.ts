@@ -36,7 +36,7 @@ function requests(app: MockApp): Record<FailureEndpoint, { send: () => Promise<A
       status: 200,
     },
     transform: { send: () => post(app, '/api/v1/synchronizer/webhooks/transform', { params: {}, payload: event, types, filter: {}, account }), status: 200 },
-    action: { send: () => post(app, '/api/v1/synchronizer/action', { action: 'close-issue', types, account, filter: {}, type: 'issue', entity: { id: 'ISS-2' } }), status: 200 },
+    action: { send: () => post(app, '/api/v1/automations/action/execute', { action: { action: 'close-issue', args: { issue: 'ISS-2' } }, account }), status: 200 },
     'oauth1-authorize': { send: () => post(app, '/oauth1/v1/authorize', { callback_uri: CALLBACK }), status: 200 },
     'oauth1-access-token': { send: () => post(app, '/oauth1/v1/access_token', { fields: { access_token: 'x', access_secret: 'y' }, oauth_verifier: 'z' }), status: 401 },
     'oauth2-authorize': { send: () => post(app, '/oauth2/v1/authorize', { callback_uri: CALLBACK, state: 's' }), status: 200 },
@@ -134,6 +134,20 @@ describe('failures', () => {
     for (let i = 0; i < 3; i++) {
       const next = (await post(app, '/api/v1/synchronizer/data', dataRequest('issue', account, { pagination: first.pagination.nextPageConfig }))).json as { pagination: unknown };
       expect(next.pagination).toEqual({ hasNext: true, nextPageConfig: { offset: 0 } });
+    }
+    app.clearFailures();
+    const { pages } = await allPages(app, 'issue', account);
+    expect(pages).toHaveLength(3);
+  });
+
+  it('endlessPages answers empty pages with hasNext and a new nextPageConfig every time', async () => {
+    app.fail({ endpoint: 'data', type: 'issue', kind: 'endlessPages' });
+    let pagination: unknown;
+    for (let i = 0; i < 4; i++) {
+      const page = (await post(app, '/api/v1/synchronizer/data', dataRequest('issue', account, pagination === undefined ? {} : { pagination }))).json as { items: unknown[]; pagination: { hasNext: boolean; nextPageConfig: unknown } };
+      expect(page.items).toEqual([]);
+      expect(page.pagination).toEqual({ hasNext: true, nextPageConfig: { offset: i + 1 } });
+      pagination = page.pagination.nextPageConfig;
     }
     app.clearFailures();
     const { pages } = await allPages(app, 'issue', account);

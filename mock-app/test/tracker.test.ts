@@ -34,7 +34,18 @@ describe('tracker scenario: reading', () => {
       },
     ]);
     expect(info).toMatchObject({ id: 'mock-tracker', type: 'integration' });
-    expect(info.actions).toEqual([{ id: 'close-issue', name: 'Close issue', description: "Sets the issue's state to Done in the tracker.", types: ['issue'] }]);
+    expect(info.responsibleFor).toEqual({ dataSynchronization: true, automations: true });
+    expect(info.actions).toEqual([
+      {
+        action: 'close-issue',
+        name: 'Close issue',
+        description: "Sets the issue's state to Done in the tracker.",
+        args: [
+          { id: 'issue', name: 'Issue key', description: 'The key of the issue to close (a template such as {{id}}).', type: 'text', textTemplateSupported: true },
+          { id: 'comment', name: 'Comment', description: 'A comment left on the issue.', type: 'textarea', textTemplateSupported: true },
+        ],
+      },
+    ]);
     expect(JSON.stringify(info)).not.toContain('validAccounts');
   });
 

@@ -2,7 +2,7 @@
 
 import { client } from './client.gen.js';
 import type { Client, Options as Options2, TDataShape } from './client/index.js';
-import type { DeleteAccountData, DeleteAccountErrors, DeleteAccountResponses, GetAppInformationData, GetAppInformationErrors, GetAppInformationResponses, GetDataData, GetDataErrors, GetDatalistData, GetDatalistErrors, GetDatalistResponses, GetDataResponses, GetLogoData, GetLogoErrors, GetLogoResponses, GetResourceData, GetResourceErrors, GetResourceResponses, GetSchemaData, GetSchemaErrors, GetSchemaResponses, GetSynchronizerConfigData, GetSynchronizerConfigErrors, GetSynchronizerConfigResponses, InstallWebhookData, InstallWebhookErrors, InstallWebhookResponses, Oauth1AccessTokenData, Oauth1AccessTokenErrors, Oauth1AccessTokenResponses, Oauth1AuthorizeData, Oauth1AuthorizeErrors, Oauth1AuthorizeResponses, Oauth2AccessTokenData, Oauth2AccessTokenErrors, Oauth2AccessTokenResponses, Oauth2AuthorizeData, Oauth2AuthorizeErrors, Oauth2AuthorizeResponses, PreProcessWebhookData, PreProcessWebhookErrors, PreProcessWebhookResponses, RunActionData, RunActionErrors, RunActionResponses, TransformWebhookData, TransformWebhookErrors, TransformWebhookResponses, ValidateAccountData, ValidateAccountErrors, ValidateAccountResponses, ValidateFilterData, ValidateFilterErrors, ValidateFilterResponses } from './types.gen.js';
+import type { DeleteAccountData, DeleteAccountErrors, DeleteAccountResponses, ExecuteActionData, ExecuteActionErrors, ExecuteActionResponses, GetAppInformationData, GetAppInformationErrors, GetAppInformationResponses, GetDataData, GetDataErrors, GetDatalistData, GetDatalistErrors, GetDatalistResponses, GetDataResponses, GetLogoData, GetLogoErrors, GetLogoResponses, GetResourceData, GetResourceErrors, GetResourceResponses, GetSchemaData, GetSchemaErrors, GetSchemaResponses, GetSynchronizerConfigData, GetSynchronizerConfigErrors, GetSynchronizerConfigResponses, InstallWebhookData, InstallWebhookErrors, InstallWebhookResponses, Oauth1AccessTokenData, Oauth1AccessTokenErrors, Oauth1AccessTokenResponses, Oauth1AuthorizeData, Oauth1AuthorizeErrors, Oauth1AuthorizeResponses, Oauth2AccessTokenData, Oauth2AccessTokenErrors, Oauth2AccessTokenResponses, Oauth2AuthorizeData, Oauth2AuthorizeErrors, Oauth2AuthorizeResponses, PreProcessWebhookData, PreProcessWebhookErrors, PreProcessWebhookResponses, TransformWebhookData, TransformWebhookErrors, TransformWebhookResponses, ValidateAccountData, ValidateAccountErrors, ValidateAccountResponses, ValidateFilterData, ValidateFilterErrors, ValidateFilterResponses } from './types.gen.js';
 
 export type Options<TData extends TDataShape = TDataShape, ThrowOnError extends boolean = boolean, TResponse = unknown> = Options2<TData, ThrowOnError, TResponse> & {
     /**
@@ -229,23 +229,27 @@ export const transformWebhook = <ThrowOnError extends boolean = false>(options: 
 });
 
 /**
- * Run a custom action on one Entity
+ * Run a custom action
  *
- * Runs the custom action `action` (one of the app's `actions`) on one synchronized
- * Entity: `type` is its type id, `entity` its row as the app knows it (the key under the
- * type's key field, and the Entity's current values of the fields the synchronization
- * maps one to one). Called once per Entity, never with several Entities (there are no
- * batch actions), and one call at a time per source: an automation that runs an action
- * on several Entities calls this endpoint Entity by Entity, in order, and stops at the
- * first failure.
+ * Runs the custom action `action.action` (the `action` of one of the app's `actions`)
+ * with the argument values `action.args` (by arg id, each a string; the service has
+ * filled their text templates) and the account's field values in `account` (the form of
+ * the public workspace API's external actions; origin public-api).
  *
- * Any 2xx status means the action was done; an optional `{message}` is shown. Any other
- * status (or no answer within the time-out) means it failed; the body is `{message}` (or
- * `{error}`). A failed action is not retried, since it may have had effects.
+ * The service calls this endpoint once per Entity of an automation, never for several
+ * Entities at once (there are no batch actions), one call at a time per source, in the
+ * order of the Entities, and stops at the first failure (the contract's rule).
+ *
+ * Success: a 2xx status with a JSON object, `{}` or `{message}` (`message` is shown to
+ * users). Failure: any other status with `{message}` (some apps send `{error}`), like
+ * the other endpoints' errors; no answer within the time-out is a failure too. A failed
+ * action is not retried, since it may have had effects. The service, as a lenient
+ * reader, takes any 2xx as done and keeps `message` only when the body is a JSON object
+ * that has one.
  *
  */
-export const runAction = <ThrowOnError extends boolean = false>(options: Options<RunActionData, ThrowOnError>) => (options.client ?? client).post<RunActionResponses, RunActionErrors, ThrowOnError>({
-    url: '/api/v1/synchronizer/action',
+export const executeAction = <ThrowOnError extends boolean = false>(options: Options<ExecuteActionData, ThrowOnError>) => (options.client ?? client).post<ExecuteActionResponses, ExecuteActionErrors, ThrowOnError>({
+    url: '/api/v1/automations/action/execute',
     ...options,
     headers: {
         'Content-Type': 'application/json',

@@ -45,6 +45,12 @@ export type AppInformation = {
          * True when the app synchronizes data.
          */
         dataSynchronization: boolean;
+        /**
+         * True when the app offers custom actions (`actions`); absent or false otherwise
+         * (the public API's form; an app that lists actions says true).
+         *
+         */
+        automations?: boolean;
     };
     /**
      * An `AppAction`, or an entry of another shape (ignored).
@@ -82,8 +88,13 @@ export type AuthenticationEntry = {
 
 /**
  * One field of an account type; its value appears in the account object under `id`.
- * Known `type` values are `text`, `password` and `number`; other values exist (not listed
- * by the contract) and are allowed.
+ * The contract names the friendly name `title`; the public API's documentation writes
+ * it `name` (origin public-api), and either is taken (at least one of them is required).
+ * Known `type` values: the contract's `text`, `password` and `number`, and the public
+ * API's `link` (a link shown to users, its address in `value`), `highlightText` (text
+ * shown highlighted, `editorMode` its editor mode), `oauth`, `date`, `bool`, `list` and
+ * `multidropdown`; other values exist (not listed by the contract, which does not rule
+ * them out) and are allowed.
  *
  */
 export type AuthenticationField = {
@@ -92,21 +103,33 @@ export type AuthenticationField = {
      */
     id: string;
     /**
-     * Friendly name shown to users.
+     * Friendly name shown to users (the contract's form).
      */
-    title: string;
+    title?: string;
+    /**
+     * Friendly name shown to users (the public API documentation's form of `title`).
+     */
+    name?: string;
     /**
      * Description shown to users.
      */
     description?: string;
     /**
-     * Field type; `text`, `password` and `number` are known, others are allowed.
+     * Field type; the values below are known, others are allowed.
      */
-    type: 'text' | 'password' | 'number' | string;
+    type: 'text' | 'password' | 'number' | 'link' | 'highlightText' | 'oauth' | 'date' | 'bool' | 'list' | 'multidropdown' | string;
     /**
      * True when the user may leave the field empty.
      */
     optional?: boolean;
+    /**
+     * For a `link` field, the link's address (or the text shown).
+     */
+    value?: string;
+    /**
+     * For a `highlightText` field, the mode of its editor (such as `json`).
+     */
+    editorMode?: string;
 };
 
 /**
@@ -610,7 +633,8 @@ export type DataResponse = {
 /**
  * One row, keyed by schema field id; values follow the field's `type` / `subType` (see
  * `SchemaField`). The reserved field `__syncAction` (`REMOVE` or `SET`) is used in delta
- * synchronization.
+ * synchronization. A key the type's schema does not list is not forbidden by the
+ * contract: the service ignores it (the app suite notes it, it does not fail the row).
  *
  */
 export type DataRow = {
@@ -695,15 +719,18 @@ export type ResourceRequest = {
 };
 
 /**
- * One custom action of the app, listed in the app information's `actions`. `types` lists
- * the type ids whose Entities it applies to; absent, it applies to every type.
+ * One custom action of the app, listed in the app information's `actions` (the public
+ * workspace API's form; origin public-api). `action` is its id; `args` are the values a
+ * user gives when setting up an automation with it. An action has no `types`: it applies
+ * to Entities of every type (svc-kit reads an extra `types` key as any other unknown key:
+ * ignored).
  *
  */
 export type AppAction = {
     /**
-     * Action id, sent as `action`.
+     * Action id, sent as `action.action`.
      */
-    id: string;
+    action: string;
     /**
      * Title shown to users.
      */
@@ -713,46 +740,71 @@ export type AppAction = {
      */
     description?: string;
     /**
-     * Type ids whose Entities the action applies to; absent for every type.
+     * The action's arguments (possibly none), each id at most once.
      */
-    types?: Array<string>;
+    args: Array<AppActionArg>;
 };
 
 /**
- * Body of the action request: one action on one Entity. `entity` is the Entity's row as
- * the app knows it: its key under the type's key field (as the app delivered it, a
- * string), and the Entity's current values of the fields the synchronization maps one to
- * one (text, numbers, booleans, dates, ranges, locations, links, e-mails), keyed by
- * schema field id, in the form the workspace holds them; an empty value is null.
+ * One argument of a custom action. Its value is a string. With `textTemplateSupported`
+ * true the value may hold text templates, `{{<app field id>}}`, which the service fills
+ * from the synchronized Entity the action runs on before calling the app
+ * (spec/integrations.md, "Custom actions").
  *
  */
-export type ActionRequest = {
+export type AppActionArg = {
     /**
-     * The id of the action (an `AppAction` id).
+     * Arg id, the key of its value in `action.args`.
      */
-    action: string;
+    id: string;
     /**
-     * The source's type ids.
+     * Title shown to users.
      */
-    types: Array<string>;
-    account: Account;
-    filter: FilterValues;
+    name: string;
     /**
-     * The type id of the Entity.
+     * Description shown to users.
      */
-    type: string;
+    description?: string;
     /**
-     * The Entity's row (its key under the type's key field, and its values by field id).
+     * `text` (one line) or `textarea` (several lines).
      */
-    entity: {
-        [key: string]: unknown;
-    };
+    type: 'text' | 'textarea';
+    /**
+     * True when the value may hold text templates (absent is false).
+     */
+    textTemplateSupported?: boolean;
 };
 
 /**
- * The answer of a done action; `message` is optional and shown to users.
+ * Body of `POST /api/v1/automations/action/execute`: the action to run with its argument
+ * values, and the account (the public workspace API's form).
+ *
  */
-export type ActionResponse = {
+export type ActionExecuteRequest = {
+    /**
+     * The action id and the argument values.
+     */
+    action: {
+        /**
+         * The id of the action (an `AppAction`'s `action`).
+         */
+        action: string;
+        /**
+         * Argument values by arg id, each a string (text templates already filled). An
+         * arg the automation gave no value is absent.
+         *
+         */
+        args: {
+            [key: string]: string;
+        };
+    };
+    account: Account;
+};
+
+/**
+ * The answer of a done action, `{}` or `{message}`; `message` is shown to users.
+ */
+export type ActionExecuteResponse = {
     /**
      * What the action did.
      */
@@ -1436,14 +1488,14 @@ export type TransformWebhookResponses = {
 
 export type TransformWebhookResponse = TransformWebhookResponses[keyof TransformWebhookResponses];
 
-export type RunActionData = {
-    body: ActionRequest;
+export type ExecuteActionData = {
+    body: ActionExecuteRequest;
     path?: never;
     query?: never;
-    url: '/api/v1/synchronizer/action';
+    url: '/api/v1/automations/action/execute';
 };
 
-export type RunActionErrors = {
+export type ExecuteActionErrors = {
     /**
      * An error, with a status chosen by the app. Body `{message}`; some apps send `{error}`
      * instead.
@@ -1458,20 +1510,16 @@ export type RunActionErrors = {
     default: ErrorMessage;
 };
 
-export type RunActionError = RunActionErrors[keyof RunActionErrors];
+export type ExecuteActionError = ExecuteActionErrors[keyof ExecuteActionErrors];
 
-export type RunActionResponses = {
+export type ExecuteActionResponses = {
     /**
-     * The action was done (any 2xx status; the body is optional).
+     * The action was done (any 2xx status); `{}` or `{message}`.
      */
-    200: ActionResponse;
-    /**
-     * The action was done.
-     */
-    204: void;
+    200: ActionExecuteResponse;
 };
 
-export type RunActionResponse = RunActionResponses[keyof RunActionResponses];
+export type ExecuteActionResponse = ExecuteActionResponses[keyof ExecuteActionResponses];
 
 export type DeleteAccountData = {
     body: Account;

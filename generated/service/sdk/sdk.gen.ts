@@ -526,20 +526,32 @@ export const startIntegrationSync = <ThrowOnError extends boolean = false>(optio
  * Run an app's custom action on synchronized Entities (the automation call).
  *
  * Runs the app's custom action on each Entity of `entities`, one Entity at a time, in the
- * order given: the app's `POST /api/v1/synchronizer/action` is called once per Entity
- * (there are no batch actions), with the Entity's row as the app knows it. When the
- * action fails on an Entity (an error status, or no answer within the time-out), the
- * remaining Entities are not run and `stopped` is true. Calls for one source are queued:
- * a call starts when the earlier calls for that source have ended, so the app never gets
- * two action requests of one source at once.
+ * order given: the app's `POST /api/v1/automations/action/execute` is called once per
+ * Entity (there are no batch actions) with `{action: {action, args}, account}`, `args`
+ * being this call's `args` with their text templates filled from that Entity's
+ * synchronized row. When the action fails on an Entity (an error status, or no answer
+ * within the time-out), the remaining Entities are not run and `stopped` is true. Calls
+ * for one source are queued: a call starts when the earlier calls for that source have
+ * ended, so the app never gets two action requests of one source at once.
+ *
+ * Text templates (svc-kit's choice; the public API does not show how templates are
+ * written): in the value of an arg whose `textTemplateSupported` is true,
+ * `{{<app field id>}}` (blanks inside the braces allowed) stands for that field's value
+ * in the Entity's row: the key under the type's key field, and the values of the fields
+ * synchronized one to one, as text (empty when the Entity has none; numbers and booleans
+ * as their JSON text, ranges and locations as their JSON text). The value of any other
+ * arg is sent as given. An action applies to Entities of every type of the source (the
+ * public API's actions carry no types).
  *
  * Before anything runs: the action must be listed in the app's information (else 404
- * `integration.error/action-unknown`), every Entity must be an Entity this source
- * synchronized (else 400 `integration.error/entity-not-synchronized` naming
- * `entities/<index>`) of a type the action applies to (else 400
- * `integration.error/action-not-applicable`), and the account is validated
- * (`/validate`, storing refreshed tokens). A call runs Entities for at most 120 seconds
- * from its turn; Entities left then are `not-run` and `stopped` is true. See
+ * `integration.error/action-unknown`); every key of `args` must be an arg of the action
+ * (else 400 `integration.error/action-args-invalid` naming `args/<id>` and the arg id it
+ * probably meant); every placeholder must name a field of the row of every Entity given
+ * (else 400 `integration.error/action-args-invalid` naming the arg and the placeholder);
+ * every Entity must be an Entity this source synchronized (else 400
+ * `integration.error/entity-not-synchronized` naming `entities/<index>`); and the account
+ * is validated (`/validate`, storing refreshed tokens). A call runs Entities for at most
+ * 120 seconds from its turn; Entities left then are `not-run` and `stopped` is true. See
  * spec/integrations.md, "Custom actions".
  *
  */

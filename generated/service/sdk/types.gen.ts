@@ -188,10 +188,10 @@ export type FileEntity = {
  * | `integration.error/sync-running` | a run of that source is running or waiting to retry (409) | `{id}` |
  * | `integration.error/action-unknown` | the app's information lists no action with that id (404) | `{field: actionId, id, known}` |
  * | `integration.error/entity-not-synchronized` | an Entity of an action call is not one the source synchronized (400) | `{field: entities/<index>, id}` |
- * | `integration.error/action-not-applicable` | an Entity of an action call is of a type the action does not apply to (400) | `{field: entities/<index>, id, type}` |
+ * | `integration.error/action-args-invalid` | an `args` key of an action call is not an arg of the action, or a text template names no field of an Entity's row (400) | `{field: args/<id>, arg, placeholder?, near?}` |
  *
  */
-export type ErrorName = 'request.error/malformed-json' | 'request.error/invalid-body' | 'request.error/invalid-parameter' | 'request.error/body-too-large' | 'request.error/unsupported-media-type' | 'auth.error/unauthorized' | 'auth.error/forbidden' | 'route.error/not-found' | 'route.error/method-not-allowed' | 'rate.error/too-many-requests' | 'server.error/internal' | 'command.error/unknown-command' | 'command.error/batch-failed' | 'entity.error/schema-type-not-found' | 'entity.error/schema-field-not-found' | 'entity.error/query-limit-expr-not-found' | 'entity.error/query-primitive-field-expr-invalid' | 'entity.error/query-operator-invalid' | 'entity.error/query-param-not-found' | 'entity.error/query-value-invalid' | 'entity.error/query-result-too-large' | 'entity.error/value-invalid' | 'entity.error/field-readonly' | 'entity.error/not-a-collection' | 'entity.error/entity-not-found' | 'entity.error/duplicate-id' | 'entity.error/conflict-field-invalid' | 'schema.error/type-exists' | 'schema.error/field-exists' | 'schema.error/type-not-found' | 'schema.error/field-not-found' | 'schema.error/definition-invalid' | 'schema.error/type-has-entities' | 'schema.error/type-has-related-fields' | 'schema.error/field-has-values' | 'document.error/not-found' | 'document.error/format-unsupported' | 'document.error/content-invalid' | 'document.error/too-large' | 'graphql.error/space-not-found' | 'file.error/signature-invalid' | 'file.error/url-expired' | 'file.error/not-found' | 'file.error/too-large' | 'file.error/url-refused' | 'file.error/download-failed' | 'webhook.error/not-found' | 'webhook.error/type-not-found' | 'webhook.error/url-refused' | 'integration.error/account-not-found' | 'integration.error/source-not-found' | 'integration.error/sync-not-found' | 'integration.error/app-url-refused' | 'integration.error/account-type-unknown' | 'integration.error/type-unknown' | 'integration.error/account-invalid' | 'integration.error/filter-invalid' | 'integration.error/app-failed' | 'integration.error/account-cleanup-failed' | 'integration.error/oauth-state-invalid' | 'integration.error/row-invalid' | 'integration.error/sync-running' | 'integration.error/action-unknown' | 'integration.error/entity-not-synchronized' | 'integration.error/action-not-applicable';
+export type ErrorName = 'request.error/malformed-json' | 'request.error/invalid-body' | 'request.error/invalid-parameter' | 'request.error/body-too-large' | 'request.error/unsupported-media-type' | 'auth.error/unauthorized' | 'auth.error/forbidden' | 'route.error/not-found' | 'route.error/method-not-allowed' | 'rate.error/too-many-requests' | 'server.error/internal' | 'command.error/unknown-command' | 'command.error/batch-failed' | 'entity.error/schema-type-not-found' | 'entity.error/schema-field-not-found' | 'entity.error/query-limit-expr-not-found' | 'entity.error/query-primitive-field-expr-invalid' | 'entity.error/query-operator-invalid' | 'entity.error/query-param-not-found' | 'entity.error/query-value-invalid' | 'entity.error/query-result-too-large' | 'entity.error/value-invalid' | 'entity.error/field-readonly' | 'entity.error/not-a-collection' | 'entity.error/entity-not-found' | 'entity.error/duplicate-id' | 'entity.error/conflict-field-invalid' | 'schema.error/type-exists' | 'schema.error/field-exists' | 'schema.error/type-not-found' | 'schema.error/field-not-found' | 'schema.error/definition-invalid' | 'schema.error/type-has-entities' | 'schema.error/type-has-related-fields' | 'schema.error/field-has-values' | 'document.error/not-found' | 'document.error/format-unsupported' | 'document.error/content-invalid' | 'document.error/too-large' | 'graphql.error/space-not-found' | 'file.error/signature-invalid' | 'file.error/url-expired' | 'file.error/not-found' | 'file.error/too-large' | 'file.error/url-refused' | 'file.error/download-failed' | 'webhook.error/not-found' | 'webhook.error/type-not-found' | 'webhook.error/url-refused' | 'integration.error/account-not-found' | 'integration.error/source-not-found' | 'integration.error/sync-not-found' | 'integration.error/app-url-refused' | 'integration.error/account-type-unknown' | 'integration.error/type-unknown' | 'integration.error/account-invalid' | 'integration.error/filter-invalid' | 'integration.error/app-failed' | 'integration.error/account-cleanup-failed' | 'integration.error/oauth-state-invalid' | 'integration.error/row-invalid' | 'integration.error/sync-running' | 'integration.error/action-unknown' | 'integration.error/entity-not-synchronized' | 'integration.error/action-args-invalid';
 
 /**
  * An `ErrorName`, or another `<namespace>.error/<what>` name of an implementation.
@@ -2151,13 +2151,24 @@ export type SyncRun = {
 };
 
 /**
- * The Entities to run a custom action on, in the order they are run.
+ * The Entities to run a custom action on, in the order they are run, and the values of the
+ * action's args (by arg id; args not given are left out of the app's request).
+ *
  */
 export type IntegrationActionInput = {
     /**
      * `svc/id`s of Entities the source synchronized, each at most once.
      */
     entities: Array<Uuid>;
+    /**
+     * Values of the action's args by arg id (an `AppActionArg` id of the app's
+     * information), each a string of at most 10,000 characters; a value of an arg with
+     * `textTemplateSupported` may hold `{{<app field id>}}` templates, filled per Entity.
+     *
+     */
+    args?: {
+        [key: string]: string;
+    };
 };
 
 /**

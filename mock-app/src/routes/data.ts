@@ -69,6 +69,11 @@ export function dataRoutes(context: MockContext): Router {
     }
     if (failure.kind === 'invalidRow') answer.items = withInvalidRow(context, type, answer.items, failure);
     if (failure.kind === 'endlessHasNext') answer.pagination = { hasNext: true, nextPageConfig: body.pagination ?? { offset } };
+    if (failure.kind === 'endlessPages') {
+      // A new, empty page every time: the app moves on and never ends.
+      answer.items = [];
+      answer.pagination = { hasNext: true, nextPageConfig: { offset: offset + 1 } };
+    }
     if (failure.kind === 'hugePage') {
       answer.items = hugePage(context, type, offset, failure.rows ?? DEFAULT_HUGE_PAGE_ROWS);
       answer.pagination = { hasNext: false };

@@ -9,7 +9,10 @@ import { gate } from './common.js';
 export const DEFAULT_LOGO_SVG =
   '<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 32 32"><rect width="32" height="32" rx="6" fill="#4f46e5"/><path d="M9 22V10h4l3 6 3-6h4v12h-3v-7l-4 7-4-7v7z" fill="#fff"/></svg>';
 
-/** The app information of a scenario (APP-001): its `authentication` entries and `actions` without the mock's own keys. */
+/**
+ * The app information of a scenario (APP-001): its `authentication` entries and `actions` without
+ * the mock's own keys (APP-080), with `responsibleFor.automations` true when it has actions.
+ */
 export function appInformation(scenario: Scenario): AppInformation {
   return {
     ...scenario.app.extra,
@@ -24,7 +27,7 @@ export function appInformation(scenario: Scenario): AppInformation {
       ...(type.fields === undefined ? {} : { fields: type.fields }),
     })),
     sources: [],
-    responsibleFor: { dataSynchronization: true },
+    responsibleFor: scenario.actions === undefined ? { dataSynchronization: true } : { dataSynchronization: true, automations: true },
     ...(scenario.actions === undefined ? {} : { actions: scenario.actions.map(listedAction) }),
   };
 }
@@ -32,10 +35,10 @@ export function appInformation(scenario: Scenario): AppInformation {
 /** How the app information lists a scenario action (the spec's AppAction, without the mock's own keys). */
 function listedAction(action: ScenarioAction): AppSchemas['AppAction'] {
   return {
-    id: action.id,
+    action: action.action,
     name: action.name,
     ...(action.description === undefined ? {} : { description: action.description }),
-    ...(action.types === undefined ? {} : { types: action.types }),
+    args: action.args ?? [],
   };
 }
 

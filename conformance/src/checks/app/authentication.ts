@@ -1,6 +1,8 @@
 /**
  * The account types of GET /: at least one entry; entries with distinct ids; fields with an id,
- * a title and a type (`optional` a boolean); an entry without authentication omits `fields`
+ * a title (`title`, or `name` as the public API's documentation writes it) and a type (any text:
+ * the contract does not rule out the public API's `link`, `highlightText`, `oauth`, `date`, `bool`,
+ * `list`, `multidropdown`; `optional` a boolean); an entry without authentication omits `fields`
  * rather than listing none; OAuth types are `oauth` (version 1) and `oauth2` (version 2), one
  * per version.
  */
@@ -17,7 +19,7 @@ const OAUTH_VARIANT = /^o-?auth[\s_.-]?(v?[12](\.0)?)?$/i;
 export default defineCheck({
   id: 'app.authentication',
   name:
-    'The authentication entries of GET /: at least one, distinct ids, fields {id, title, type, optional?}, no empty `fields` (an entry without authentication omits it), ' +
+    'The authentication entries of GET /: at least one, distinct ids, fields {id, title (or name), type, optional?}, no empty `fields` (an entry without authentication omits it), ' +
     'OAuth account types named oauth / oauth2 and at most one per OAuth version',
   level: 'MUST',
   area: 'app',

@@ -5,6 +5,7 @@
  * modules are what they share (client, contract, account, session, pages, rows, values, ...).
  */
 import type { Check } from '../../check.js';
+import actions from './actions.js';
 import authentication from './authentication.js';
 import config from './config.js';
 import dataDelta from './data-delta.js';
@@ -61,6 +62,8 @@ export const appChecks: readonly Check[] = [
   preProcessUnverified,
   preProcessAccepts,
   transform,
+  // Custom actions may change the external system (run only with --destructive): after the reads.
+  actions,
   // Token refresh may use up the run's refresh token at an app that rotates them: late.
   validateRefresh,
   deleteAccount,

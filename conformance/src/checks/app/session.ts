@@ -39,6 +39,8 @@ export const PATHS = {
   oauth1AccessToken: '/oauth1/v1/access_token',
   oauth2Authorize: '/oauth2/v1/authorize',
   oauth2AccessToken: '/oauth2/v1/access_token',
+  /** Custom actions (the public API's External actions API). */
+  actionExecute: '/api/v1/automations/action/execute',
 } as const;
 
 export interface Session {

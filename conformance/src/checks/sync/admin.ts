@@ -67,6 +67,12 @@ export function expectAdminError(res: HttpResponse, what: string): ErrorBody {
   return body as unknown as ErrorBody;
 }
 
+/** The error's message is a sentence that names `value` (the id or value the error is about, `shown` says which). */
+export function expectMessageNames(error: ErrorBody, value: string, shown: string, what: string, res: HttpResponse): void {
+  if (error.message.trim() === '') fail(`${what}: the ${error.name} body has an empty "message"; it is a sentence a person can act on, naming ${shown} ${value}`, res);
+  if (!error.message.toLowerCase().includes(value.toLowerCase())) fail(`${what}: the message of ${error.name} ${JSON.stringify(error.message)} does not name ${shown} ${value}`, res);
+}
+
 // ------------------------------------------------------------------ accounts
 
 export function addAccountRaw(ctx: CheckContext, input: IntegrationAccountInput): Promise<HttpResponse> {

@@ -1,13 +1,15 @@
 /**
  * Custom actions run Entity by Entity in a queue and stop at the first failure; there are no batch
  * actions (contract, "Errors"; APP-075, APP-076). Through svc-kit's automation call
- * (POST /api/integrations/sources/<id>/actions/<action id>, spec/integrations.md "Custom
- * actions"), an action over N synchronized Entities whose app fails the k-th (order and k drawn
- * from the seed): the app gets exactly one request per Entity (an `entity` object, never a list),
- * in the order given, one at a time (the mock app records whether calls overlapped; each call takes
- * a little while so that overlapping ones would), none after the failing one; the answer says which
- * ran (`done`), which failed and which did not run, and that execution stopped. Two calls for the
- * same source at once are queued: the app still never gets two action requests at once.
+ * (POST /api/integrations/sources/<id>/actions/<action id> with `args`, spec/integrations.md
+ * "Custom actions"), an action over N synchronized Entities whose app fails the k-th (order and k
+ * drawn from the seed): the app gets exactly one `POST /api/v1/automations/action/execute` per
+ * Entity (`{action: {action, args}, account}`, the public API's form), its `args` filled from that
+ * Entity's row (`{{id}}`, `{{name}}`, `{{size}}`: APP-082), in the order given, one at a time (the
+ * mock app records whether calls overlapped; each call takes a little while so that overlapping
+ * ones would), none after the failing one; the answer says which ran (`done`), which failed and
+ * which did not run, and that execution stopped. Two calls for the same source at once are
+ * queued: the app still never gets two action requests at once.
  */
 import fc from 'fast-check';
 import { expectJson, expectStatus, fail } from '../../assert.js';
@@ -20,8 +22,15 @@ import { bodyOf, requestsTo, type MockApp } from './mock.js';
 import { GOOD_TOKEN, oneTypeScenario } from './scenarios.js';
 
 /** The app's action endpoint (spec/app.openapi.yaml). */
-const ACTION_PATH = '/api/v1/synchronizer/action';
+const ACTION_PATH = '/api/v1/automations/action/execute';
 const ACTION = 'archive';
+/** The automation's args: `thing` names the row (the mock app's key arg), `note` is filled from it too. */
+const ARGS = { thing: '{{id}}', note: 'Archive {{ name }} (size {{size}})' };
+/** What the app should get as `args` for the row `t<n>`. */
+const argsFor = (key: string): Record<string, string> => {
+  const n = Number(key.slice(1));
+  return { thing: key, note: `Archive Thing ${n} (size ${n})` };
+};
 const COUNT = 6;
 const KEYS = Array.from({ length: COUNT }, (_, i) => `t${i + 1}`);
 /** How long the mock app takes for each action call: long enough for calls run in parallel to overlap. */
@@ -51,7 +60,25 @@ function scenarioOf(failKey: string) {
     `${COUNT} rows and one custom action that fails for ${failKey}.`,
     { size: { name: 'Size', type: 'number' } },
     KEYS.map((id, i) => ({ id, name: `Thing ${i + 1}`, size: i + 1 })),
-    { actions: [{ id: ACTION, name: 'Archive', description: 'Archives the thing.', types: ['thing'], failKeys: [failKey], failStatus: 409, failMessage: `Thing ${failKey} is locked (conformance).`, delayMs: CALL_MS }] },
+    {
+      actions: [
+        {
+          action: ACTION,
+          name: 'Archive',
+          description: 'Archives the thing.',
+          args: [
+            { id: 'thing', name: 'Thing', description: 'The key of the thing to archive.', type: 'text', textTemplateSupported: true },
+            { id: 'note', name: 'Note', type: 'textarea', textTemplateSupported: true },
+          ],
+          keyArg: 'thing',
+          types: ['thing'],
+          failKeys: [failKey],
+          failStatus: 409,
+          failMessage: `Thing ${failKey} is locked (conformance).`,
+          delayMs: CALL_MS,
+        },
+      ],
+    },
   );
 }
 
@@ -60,7 +87,7 @@ type Result = { entity: unknown; status: unknown; message?: unknown };
 /** Runs the action over the Entities (by key); answers the response and its results. */
 async function runAction(ctx: CheckContext, it: Integration, ids: Map<string, string>, keys: readonly string[], what: string): Promise<{ res: HttpResponse; results: Result[]; stopped: unknown }> {
   const entities = keys.map((key) => ids.get(key) as string);
-  const res = await ctx.http.post(`${INTEGRATIONS}/sources/${encodeURIComponent(it.source.id)}/actions/${ACTION}`, { entities });
+  const res = await ctx.http.post(`${INTEGRATIONS}/sources/${encodeURIComponent(it.source.id)}/actions/${ACTION}`, { entities, args: ARGS });
   expectStatus(res, 200, what);
   const body = expectJson(res, what);
   if (!isRecord(body) || !Array.isArray(body['results'])) fail(`${what}: the answer is not {action, results: [...], stopped}`, res);
@@ -72,18 +99,27 @@ async function runAction(ctx: CheckContext, it: Integration, ids: Map<string, st
   return { res, results: results as Result[], stopped: body['stopped'] };
 }
 
-/** The keys the app's action requests named, in the order received; fails on a request that is not about one Entity. */
+/**
+ * The keys the app's action requests named (their `thing` arg), in the order received; fails on a
+ * request that is not `{action: {action, args}, account}` about one Entity, with args filled from
+ * that Entity's row.
+ */
 function requestedKeys(app: MockApp, what: string, res: HttpResponse): string[] {
   return requestsTo(app, ACTION_PATH).map((request, i) => {
     const body = bodyOf(request, `${what}: action request ${i}`);
-    if ('entities' in body || !isRecord(body['entity'])) {
-      fail(`APP-076 ${what}: action request ${i} does not carry one Entity as an object in "entity" (there are no batch actions): ${JSON.stringify(body).slice(0, 300)}`, res);
+    const action = body['action'];
+    if (!isRecord(action) || action['action'] !== ACTION || !isRecord(action['args']) || !isRecord(body['account']) || body['account']['token'] !== GOOD_TOKEN) {
+      fail(`APP-082 ${what}: action request ${i} should be {action: {action: "${ACTION}", args: {...}}, account: <the account>}; it carried ${JSON.stringify(body).slice(0, 300)}`, res);
     }
-    if (body['action'] !== ACTION || body['type'] !== 'thing' || !isRecord(body['account']) || body['account']['token'] !== GOOD_TOKEN) {
-      fail(`${what}: action request ${i} should name action "${ACTION}", type "thing" and carry the account; it carried ${JSON.stringify(body).slice(0, 300)}`, res);
+    const args = action['args'];
+    const key = args['thing'];
+    if (typeof key !== 'string' || !/^t\d+$/.test(key)) {
+      fail(`APP-076/APP-082 ${what}: action request ${i} should name one Entity: its arg "thing" (the template ${JSON.stringify(ARGS.thing)}) filled with that Entity's key; it carried ${JSON.stringify(args).slice(0, 300)} (there are no batch actions)`, res);
     }
-    const key = body['entity']['id'];
-    if (typeof key !== 'string') fail(`${what}: action request ${i} carries no key under the key field "id" of its entity: ${JSON.stringify(body['entity']).slice(0, 200)}`, res);
+    const expected = argsFor(key);
+    if (JSON.stringify(Object.entries(args).sort()) !== JSON.stringify(Object.entries(expected).sort())) {
+      fail(`APP-082 ${what}: action request ${i} (for ${key}) should carry the args with their text templates filled from that Entity's row, ${JSON.stringify(expected)}; it carried ${JSON.stringify(args).slice(0, 300)}`, res);
+    }
     return key;
   });
 }
@@ -106,11 +142,11 @@ function expectOneAtATime(app: MockApp, what: string, res: HttpResponse): void {
 export default defineCheck({
   id: 'sync.custom-actions',
   name:
-    'An automation call of a custom action over N Entities calls the app once per Entity (never a batch), in the order given, one at a time, and stops at the first failure: ' +
+    'An automation call of a custom action over N Entities calls the app once per Entity (never a batch; {action: {action, args}, account}, args filled from that Entity), in the order given, one at a time, and stops at the first failure: ' +
     'no request after the failing one, the answer says which were done, which failed and which were not run; two calls for one source are queued',
   level: 'MUST',
   area: 'app',
-  requirements: ['APP-075', 'APP-076'],
+  requirements: ['APP-075', 'APP-076', 'APP-082'],
   target: 'server',
   async run(ctx) {
     const plan = planOf(ctx.fastCheck.seed);

@@ -23,7 +23,7 @@ export default defineCheck({
   name:
     'Every kind of delta row at the edges of its page is applied: a REMOVE of a known key (removed) or of an unknown one (harmless), a SET (or a row without __syncAction) of an existing key ' +
     '(updated in place, absent fields cleared) or of a new one (created), as the first or the last row of a page, on one-row pages, after empty pages, the same key on several pages and twice ' +
-    'in one page (the last row stands), a key removed then delivered again, number keys and keys with blanks, the action kept in the hidden field __syncAction; every page is asked with the previous nextPageConfig; a run whose pages are not all full removes nothing ' +
+    'in one page (the last row stands), a key removed then delivered again, number keys and keys with blanks, the action kept in the hidden field __syncAction; every page is asked with the previous nextPageConfig, and a page without pagination is the last; a run whose pages are not all full removes nothing ' +
     'undelivered, a full run removes what none of its pages delivered (nothing delivered: everything); the run counts pages, rows, created, updated (an Entity the rows change) and removed Entities',
   level: 'MUST',
   area: 'sync',

@@ -25,17 +25,25 @@ export function sendEvent(ctx: CheckContext, accountId: string, body: string, he
  * to end in the source's sync history, and fails unless it came and succeeded; answers it.
  */
 export async function expectEventRun(ctx: CheckContext, sourceId: string, what: string): Promise<SyncRun> {
-  const run = await waitFor(
+  const run = await endedEventRun(ctx, sourceId, what);
+  if (run.status !== 'succeeded') fail(`${what}: the event's run ${run.id} ended "${run.status}"${run.error ? ` with ${run.error.name}: ${run.error.message}` : ''}`, ctx.http.lastExchange?.response);
+  return run;
+}
+
+/**
+ * Waits (bounded like expectEventRun) for a run with trigger `event` and an id above `afterId` to
+ * end in the source's sync history; answers it, whatever its status.
+ */
+export async function endedEventRun(ctx: CheckContext, sourceId: string, what: string, afterId = 0): Promise<SyncRun> {
+  return waitFor(
     ctx,
     `${what}: a run with trigger "event" ending in the sync history of source ${sourceId}`,
     async () => {
       const { runs, res } = await listRuns(ctx, sourceId);
-      const events = runs.filter((r) => r.trigger === 'event');
+      const events = runs.filter((r) => r.trigger === 'event' && r.id > afterId);
       const seen = events.length === 0 ? `no event run among the ${runs.length} run(s) of the history` : events.map(describeRun).join('; ');
       return { value: events.find(ended), seen, res };
     },
     { boundMs: EVENT_WAIT_MS, stepMs: 200 },
   );
-  if (run.status !== 'succeeded') fail(`${what}: the event's run ${run.id} ended "${run.status}"${run.error ? ` with ${run.error.name}: ${run.error.message}` : ''}`, ctx.http.lastExchange?.response);
-  return run;
 }

@@ -1,8 +1,7 @@
 import { fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
-import { isRecord } from '../../shapes.js';
 import { syncFails } from './admin.js';
-import { expectClearError, expectRecovers } from './failed-run.js';
+import { expectAppFailed, expectClearError, expectRecovers } from './failed-run.js';
 import { lastResponse, withIntegration } from './integration.js';
 import { plainScenario } from './scenarios.js';
 
@@ -11,18 +10,16 @@ const ROWS = 12_000;
 
 export default defineCheck({
   id: 'sync.huge-page',
-  name: 'A data page with more rows than a page may hold (12,000 > 10,000) fails the run with a clear error (integration.error/app-failed, data.operation "data"), applies none of them, and the server keeps answering',
+  name: 'A data page with more rows than a page may hold (12,000 > 10,000) fails the run with a clear error (integration.error/app-failed, data.operation "data", the message naming the type), applies none of them, and the server keeps answering',
   level: 'SHOULD',
   area: 'http',
-  requirements: ['HTTP-004'],
+  requirements: ['HTTP-004', 'SYNC-023'],
   target: 'server',
   async run(ctx) {
     await withIntegration(ctx, plainScenario(2), { sync: false }, async (it) => {
       it.app.fail({ endpoint: 'data', type: 'thing', kind: 'hugePage', rows: ROWS });
       const { run, res: runRes } = await syncFails(ctx, it.source.id, `a sync whose data page holds ${ROWS} rows`);
-      const error = expectClearError(run, 'HTTP-004 a page over the row limit', runRes);
-      const operation = isRecord(error.data) ? error.data['operation'] : undefined;
-      if (error.name !== 'integration.error/app-failed' || operation !== 'data') fail(`HTTP-004: the run over the row limit failed with ${JSON.stringify(error)}, expected integration.error/app-failed with data.operation "data" (the app endpoint at fault)`, runRes);
+      expectAppFailed(expectClearError(run, 'HTTP-004 a page over the row limit', runRes), 'data', 'HTTP-004 the run over the row limit', runRes);
       const held = (await it.byKey('thing')).size;
       if (held !== 0) fail(`HTTP-004: the page over the limit should not be applied, yet the Database holds ${held} Entities`, lastResponse(ctx));
       await expectRecovers(ctx, it, run, 'after the run with the huge page');

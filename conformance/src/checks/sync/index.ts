@@ -32,6 +32,9 @@ import deltaRemove from './delta-remove.js';
 import endlessHasNext from './endless-has-next.js';
 import eventApplied from './event-applied.js';
 import eventBadSignature from './event-bad-signature.js';
+import eventHugeTransform from './event-huge-transform.js';
+import eventSomeTypes from './event-some-types.js';
+import fullRemovalKeys from './full-removal-keys.js';
 import fullRemovesUndelivered from './full-removes-undelivered.js';
 import garbageAnswer from './garbage-answer.js';
 import hugePage from './huge-page.js';
@@ -43,6 +46,7 @@ import mappingDatabases from './mapping-databases.js';
 import mappingFieldTypes from './mapping-field-types.js';
 import mappingFormats from './mapping-formats.js';
 import mappingHidden from './mapping-hidden.js';
+import mappingKeyChange from './mapping-key-change.js';
 import mappingNames from './mapping-names.js';
 import mappingPeople from './mapping-people.js';
 import mappingRelations from './mapping-relations.js';
@@ -59,7 +63,9 @@ import tokenRefresh from './token-refresh.js';
 import tokenRefreshExpiresOn from './token-refresh-expires-on.js';
 import tryLater from './try-later.js';
 import tryLaterSchedule from './try-later-schedule.js';
+import newFieldFailedRun from './new-field-failed-run.js';
 import oneRunAtATime from './one-run-at-a-time.js';
+import pageBound from './page-bound.js';
 import webhookCorrelation from './webhook-correlation.js';
 import valuesBool from './values-bool.js';
 import valuesFiles from './values-files.js';
@@ -78,6 +84,7 @@ export const syncChecks: readonly Check[] = [
   mappingNames,
   mappingFieldTypes,
   mappingFormats,
+  mappingKeyChange,
   mappingTitle,
   mappingHidden,
   mappingSelects,
@@ -107,6 +114,7 @@ export const syncChecks: readonly Check[] = [
   deltaRemove,
   deltaPages,
   fullRemovesUndelivered,
+  fullRemovalKeys,
   keepUnsynced,
   protectionCustomField,
   protectionRichText,
@@ -118,9 +126,11 @@ export const syncChecks: readonly Check[] = [
   webhookCorrelation,
   appError,
   appErrorField,
+  newFieldFailedRun,
   invalidRow,
   garbageAnswer,
   endlessHasNext,
+  pageBound,
   hugePage,
   cutAnswer,
   tokenRefresh,
@@ -136,6 +146,8 @@ export const syncChecks: readonly Check[] = [
   webhookInstall,
   eventApplied,
   eventBadSignature,
+  eventSomeTypes,
+  eventHugeTransform,
   // Custom actions of the app, run on synchronized Entities.
   customActions,
 ];

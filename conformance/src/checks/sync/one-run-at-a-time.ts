@@ -2,7 +2,7 @@ import { isDeepStrictEqual } from 'node:util';
 import { expectJson, expectStatus, fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
 import { isRecord } from '../../shapes.js';
-import { expectAdminError, expectRun, INTEGRATIONS, listRuns, startSyncRaw } from './admin.js';
+import { expectAdminError, expectMessageNames, expectRun, INTEGRATIONS, listRuns, startSyncRaw } from './admin.js';
 import { lastResponse, withIntegration } from './integration.js';
 import { oneTypeScenario } from './scenarios.js';
 import { watchRunOf } from './watch-run.js';
@@ -18,7 +18,7 @@ export default defineCheck({
   id: 'sync.one-run-at-a-time',
   name:
     'A source runs one sync at a time: a start while its run is running (or waiting to retry) is answered 409 integration.error/sync-running with data {id: <source id>} and starts no run; ' +
-    'once the run ended the next start runs (with wait=true answered 200 with the ended run); a run started through the API has trigger "manual"; the errors carry a message; an unknown run id is answered 404 integration.error/sync-not-found with data {id}',
+    'once the run ended the next start runs (with wait=true answered 200 with the ended run); a run started through the API has trigger "manual"; the errors carry a message naming the source or run id; an unknown run id is answered 404 integration.error/sync-not-found with data {id}',
   level: 'MUST',
   area: 'sync',
   requirements: ['SYNC-016'],
@@ -38,7 +38,7 @@ export default defineCheck({
       if (error.name !== 'integration.error/sync-running' || !isRecord(error.data) || !isDeepStrictEqual(error.data, { id: it.source.id })) {
         fail(`${what}: answered ${JSON.stringify(error)}, expected integration.error/sync-running with data {id: "${it.source.id}"}`, again);
       }
-      if (error.message.trim() === '') fail(`${what}: the 409 body has an empty "message"; it is a sentence a person can act on`, again);
+      expectMessageNames(error, it.source.id, 'the source id', what, again);
 
       const { run } = await watchRunOf(ctx, first, 'the first run', start);
       if (run.status !== 'succeeded') fail(`SYNC-016: the run ${run.id} ended "${run.status}"; the refused second start should not disturb it`, lastResponse(ctx));
@@ -58,7 +58,7 @@ export default defineCheck({
       if (notFound.name !== 'integration.error/sync-not-found' || !isRecord(notFound.data) || !isDeepStrictEqual(notFound.data, { id: UNKNOWN_RUN })) {
         fail(`${unknownWhat}: answered ${JSON.stringify(notFound)}, expected integration.error/sync-not-found with data {id: ${UNKNOWN_RUN}}`, unknown);
       }
-      if (notFound.message.trim() === '') fail(`${unknownWhat}: the 404 body has an empty "message"; it is a sentence a person can act on`, unknown);
+      expectMessageNames(notFound, String(UNKNOWN_RUN), 'the run id asked', unknownWhat, unknown);
     });
   },
 });

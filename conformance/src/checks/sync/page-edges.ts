@@ -4,7 +4,7 @@
  * an unknown one, a SET of an existing key and of a new one — at the first and at the last place
  * of a page, with empty pages (first, between others, last), one-row pages, the same key on
  * several pages and twice in one page, a key removed and delivered again, rows without
- * `__syncAction`, absent fields; then full runs that are not all full, that deliver rows only at
+ * `__syncAction`, absent fields, a last page without `pagination`; then full runs that are not all full, that deliver rows only at
  * the edges of their pages, and that deliver nothing at all.
  */
 import type { AppDataRow } from './mock.js';
@@ -16,6 +16,8 @@ const remove = (id: string | number): AppDataRow => ({ id, __syncAction: 'REMOVE
 const full = (...items: AppDataRow[]): ScriptedPage => ({ items, synchronizationType: 'full' });
 const delta = (...items: AppDataRow[]): ScriptedPage => ({ items, synchronizationType: 'delta' });
 const unsaid = (...items: AppDataRow[]): ScriptedPage => ({ items });
+/** A last page that says nothing of its pagination either: no `pagination` member (optional in DataResponse), so no next page. */
+const lastUnsaid = (...items: AppDataRow[]): ScriptedPage => ({ items, pagination: false });
 
 export interface EdgeRun {
   /** What the run is, for messages. */
@@ -54,8 +56,8 @@ export const EDGE_RUNS: readonly EdgeRun[] = [
     ],
   },
   {
-    what: 'a run whose pages are not all full (full, delta, and a page that says nothing): it removes nothing undelivered',
-    pages: [full(plain('k1', 'one is back', 10), plain('k2', 'two, renamed again', 21)), delta(set('k3', 'three (fourth)', 33)), unsaid()],
+    what: 'a run whose pages are not all full (full, delta, and a last page that says nothing, without synchronizationType and without pagination): it removes nothing undelivered',
+    pages: [full(plain('k1', 'one is back', 10), plain('k2', 'two, renamed again', 21)), delta(set('k3', 'three (fourth)', 33)), lastUnsaid()],
   },
   {
     what: 'a full run that delivers rows only at the edges of its pages (the first row of the first page, the last of the last), with an empty page between',

@@ -16,6 +16,8 @@ export interface ScriptedPage {
   items: AppDataRow[];
   /** Absent: the answer has no `synchronizationType` (which means full). */
   synchronizationType?: 'full' | 'delta';
+  /** `false`, on the last page only: the answer has no `pagination` at all (optional in DataResponse: no next page). */
+  pagination?: false;
 }
 
 /** One data request the front answered: the type, the page asked (0 without pagination), the pagination as sent. */
@@ -91,7 +93,7 @@ export async function startScriptFront(target: string): Promise<ScriptFront> {
       const hasNext = page < pages.length - 1;
       send(res, 200, {
         items: structuredClone(answer.items),
-        pagination: hasNext ? { hasNext: true, nextPageConfig: { page: page + 1 } } : { hasNext: false },
+        ...(answer.pagination === false && !hasNext ? {} : { pagination: hasNext ? { hasNext: true, nextPageConfig: { page: page + 1 } } : { hasNext: false } }),
         ...(answer.synchronizationType === undefined ? {} : { synchronizationType: answer.synchronizationType }),
       });
       return true;
@@ -107,6 +109,7 @@ export async function startScriptFront(target: string): Promise<ScriptFront> {
     ...front,
     script: (type, pages) => {
       if (pages.length === 0) throw new Error('a script needs at least one page');
+      if (pages.slice(0, -1).some((p) => p.pagination === false)) throw new Error('only the last page of a script may answer without pagination');
       scripts.set(type, structuredClone(pages));
     },
     requests,

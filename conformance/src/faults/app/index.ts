@@ -5,6 +5,7 @@
  * fault per file in this folder; support.ts is what they share.
  */
 import type { Fault } from '../fault.js';
+import actionAnswerNotObject from './action-answer-not-object.js';
 import authEmpty from './auth-empty.js';
 import authEmptyFields from './auth-empty-fields.js';
 import authFieldWithoutTitle from './auth-field-without-title.js';
@@ -103,6 +104,7 @@ export const appFaults: readonly Fault[] = [
   preProcessAcceptsForged,
   preProcessWithoutWorkspaceIds,
   transformWithoutSyncAction,
+  actionAnswerNotObject,
   validateRefreshWithoutExpiry,
   deleteAccountFails,
 ];

@@ -2,18 +2,21 @@
 // runs an app's action on synchronized Entities, Entity by Entity, in a queue per source,
 // stopping at the first failure (APP-075); the app gets one request per Entity (APP-076).
 // Everything is checked before anything runs: the source, the action (listed by the app), the
-// Entities (the source's, of a type the action applies to) and the account (`/validate`).
+// args (the action's, APP-082), the Entities (the source's), the args' text templates (every
+// placeholder a field of every Entity's row) and the account (`/validate`).
 import { Failure } from '../../api/failure.js';
 import { loadCatalog } from '../../model/catalog.js';
 import type { ServerContext } from '../../server-context.js';
 import { accountClient, appClient, loadAccount, refreshAccount } from '../accounts/index.js';
 import { loadSource } from '../sync/source-store.js';
-import { requireAction } from './catalog.js';
+import { argsById, requireAction, requireKnownArgs } from './catalog.js';
 import type { SourceQueues } from './queue.js';
 import { runAction, type ActionRun } from './run.js';
 import { resolveTargets } from './targets.js';
+import { requireKnownPlaceholders, templateArgs } from './templates.js';
 
-export { listedActions, requireAction, appliesTo, type AppAction } from './catalog.js';
+export { listedActions, requireAction, requireKnownArgs, argsById, type AppAction, type AppActionArg } from './catalog.js';
+export { fillArgs, placeholdersOf, asText, MAX_FILLED_CHARS } from './templates.js';
 export { SourceQueues } from './queue.js';
 export { runAction, type ActionResult, type ActionRun, type RunOptions } from './run.js';
 export { resolveTargets, type ActionTarget } from './targets.js';
@@ -23,6 +26,8 @@ export interface ActionCall {
   actionId: string;
   /** Entity ids, in the order to run them. */
   entities: string[];
+  /** Values of the action's args by arg id (absent: none). */
+  args?: Record<string, string>;
 }
 
 /** 400 naming the second occurrence of an Entity given twice (ids compared in lower case). */
@@ -40,13 +45,23 @@ function requireDistinct(ids: readonly string[]): void {
 /** One automation call: checks, then queues the run behind the source's earlier calls. */
 export async function callAction(context: ServerContext, queues: SourceQueues, call: ActionCall): Promise<ActionRun> {
   requireDistinct(call.entities);
+  const args = call.args ?? {};
   const source = await loadSource(context.db, call.sourceId);
   const account = await loadAccount(context.db, source.accountId);
   const action = requireAction(await appClient(context, account.appUrl).info(), call.actionId);
-  const targets = await resolveTargets(context.db, await loadCatalog(context.db), source, action, call.entities);
+  requireKnownArgs(action, args);
+  const targets = await resolveTargets(context.db, await loadCatalog(context.db), source, call.entities);
+  const templates = templateArgs(args, argsById(action));
+  // The rows of one type have the same fields: each type is checked once, at its first Entity.
+  const checkedTypes = new Set<string>();
+  targets.forEach((target, index) => {
+    if (templates.length === 0 || checkedTypes.has(target.appType)) return;
+    checkedTypes.add(target.appType);
+    requireKnownPlaceholders(templates, target.row, target.appType, `entities/${index}`);
+  });
   return queues.run(source.id, async () => {
     // Read again in the queue: an earlier call may have refreshed the account's tokens.
     const current = await refreshAccount(context, await loadAccount(context.db, account.id));
-    return runAction(accountClient(context, current), source, current, action.id, targets, { budgetMs: context.integrationSettings.waitMs });
+    return runAction(accountClient(context, current), current, action, args, targets, { budgetMs: context.integrationSettings.waitMs });
   });
 }

@@ -2,14 +2,13 @@
 // source's key index, `integration_keys`), and its row: the key under the type's key field and the
 // current values of the fields mapped one to one (mapping kind `value`), by app field id, as the
 // command API shows them. An Entity the source did not synchronize, or that no longer exists, is
-// refused before anything runs.
+// refused before anything runs. Actions have no types: an Entity of any type of the source is one.
 import { Failure } from '../../api/failure.js';
 import type { Queryable } from '../../db/database.js';
 import { chunks, placeholders } from '../../db/sql-lists.js';
 import type { Catalog } from '../../model/catalog.js';
 import { decodeValue } from '../../model/value-codec.js';
 import type { SourceRecord } from '../types.js';
-import { appliesTo, type AppAction } from './catalog.js';
 
 /** Largest number of ids in one statement. */
 const CHUNK = 500;
@@ -19,7 +18,7 @@ export interface ActionTarget {
   entity: string;
   appType: string;
   key: string;
-  /** The row sent to the app as `entity`. */
+  /** The row as the app knows it: what the args' text templates are filled from. */
   row: Record<string, unknown>;
 }
 
@@ -47,10 +46,9 @@ async function dataOf(q: Queryable, ids: readonly string[]): Promise<Map<string,
 
 /**
  * Resolves the Entities, in the order given. Throws 400 `integration.error/entity-not-synchronized`
- * for the first Entity that is not one of the source's (or no longer exists), and
- * `integration.error/action-not-applicable` for the first of a type the action does not apply to.
+ * for the first Entity that is not one of the source's (or no longer exists).
  */
-export async function resolveTargets(q: Queryable, catalog: Catalog, source: SourceRecord, action: AppAction, entityIds: readonly string[]): Promise<ActionTarget[]> {
+export async function resolveTargets(q: Queryable, catalog: Catalog, source: SourceRecord, entityIds: readonly string[]): Promise<ActionTarget[]> {
   const ids = entityIds.map((id) => id.toLowerCase());
   const keys = await keysOf(q, source.id, ids);
   const data = await dataOf(q, [...keys.keys()]);
@@ -65,14 +63,6 @@ export async function resolveTargets(q: Queryable, catalog: Catalog, source: Sou
         'integration.error/entity-not-synchronized',
         `${field} (${id}) is not an Entity that source ${source.id} synchronized (or it no longer exists); an action runs only on the source's Entities.`,
         { field, id },
-        400,
-      );
-    }
-    if (!appliesTo(action, entry.appType)) {
-      throw new Failure(
-        'integration.error/action-not-applicable',
-        `${field} (${id}) is of type "${entry.appType}"; the action "${action.id}" applies to ${(action.types ?? []).map((t) => JSON.stringify(t)).join(', ') || 'no type'} only.`,
-        { field, id, type: entry.appType },
         400,
       );
     }

@@ -5,7 +5,7 @@
 // response schema (unknown extra keys are ignored, APP-077). Failures are AppCallErrors whose
 // `data.operation` names the endpoint: info, validate, config, schema, data, datalist,
 // filter/validate, resource, webhooks, webhooks/pre-process, webhooks/transform, action (a custom
-// action on one Entity), account (the DELETE clean-up), oauth1/authorize, oauth1/access_token,
+// action, `POST /api/v1/automations/action/execute`, for one Entity), account (the DELETE clean-up), oauth1/authorize, oauth1/access_token,
 // oauth2/authorize, oauth2/access_token.
 import type { components } from '../../../../generated/app/types.js';
 import type { TargetPolicy } from '../../webhooks/target-policy.js';
@@ -36,7 +36,7 @@ export type ResourceRequest = S['ResourceRequest'];
 export type WebhookInstallRequest = S['WebhookInstallRequest'];
 export type PreProcessResponse = S['PreProcessResponse'];
 export type TransformRequest = S['TransformRequest'];
-export type ActionRequest = S['ActionRequest'];
+export type ActionExecuteRequest = S['ActionExecuteRequest'];
 export type OAuth1AuthorizeRequest = S['OAuth1AuthorizeRequest'];
 export type OAuth1AuthorizeResponse = S['OAuth1AuthorizeResponse'];
 export type OAuth1AccessTokenRequest = S['OAuth1AccessTokenRequest'];
@@ -77,10 +77,11 @@ export interface AppClient {
   preProcess(raw: Buffer, headers: Record<string, string>): Promise<{ status: number; body: PreProcessResponse | undefined }>;
   transform(body: TransformRequest): Promise<AppTransformResponse>;
   /**
-   * `POST /api/v1/synchronizer/action`: one custom action on one Entity. Any 2xx is done (the
-   * answer's `message`, when it is a JSON object with one, comes back); anything else throws.
+   * `POST /api/v1/automations/action/execute`: one custom action, `{action: {action, args},
+   * account}` (called once per Entity). Any 2xx is done (the answer's `message`, when it is a JSON
+   * object with one, comes back; any other 2xx body is taken as `{}`); anything else throws.
    */
-  action(body: ActionRequest): Promise<{ message?: string }>;
+  action(body: ActionExecuteRequest): Promise<{ message?: string }>;
   /** `DELETE /api/v1/account` (APP-072/073); 404/405: not implemented; any other failure: `integration.error/account-cleanup-failed`. */
   deleteAccount(account: Account): Promise<'deleted' | 'not-implemented'>;
   /** GET /logo: an SVG, a redirect to the logo's address, or none (204, an error, anything else: APP-ERR-007). */
@@ -98,6 +99,8 @@ const MAX_LOGO_BYTES = 256 * 1024;
 
 export type AppLogo = { kind: 'svg'; svg: Buffer } | { kind: 'redirect'; location: string } | { kind: 'none' };
 const SYNCHRONIZER = '/api/v1/synchronizer';
+/** The custom action endpoint (the public API's External actions API). */
+const ACTION_EXECUTE = '/api/v1/automations/action/execute';
 
 function isSuccess(status: number): boolean {
   return status >= 200 && status < 300;
@@ -263,7 +266,7 @@ export function createAppClient(appUrl: string, options: AppClientOptions): AppC
     async action(body) {
       const operation = 'action';
       const payload = Buffer.from(JSON.stringify(body));
-      const response = await send(operation, { method: 'POST', path: `${SYNCHRONIZER}/action`, body: payload, headers: jsonHeaders(true) });
+      const response = await send(operation, { method: 'POST', path: ACTION_EXECUTE, body: payload, headers: jsonHeaders(true) });
       if (!isSuccess(response.status)) throw statusError(operation, response);
       // The body is optional: only a JSON object's `message` is kept.
       const message = optionalField(response, 'message');

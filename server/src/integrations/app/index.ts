@@ -2,7 +2,7 @@
 export {
   createAppClient,
   type Account,
-  type ActionRequest,
+  type ActionExecuteRequest,
   type AppClient,
   type AppClientOptions,
   type ConfigRequest,

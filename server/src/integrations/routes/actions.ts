@@ -14,7 +14,7 @@ export function actionRoutes(context: ServerContext): Router {
   const queues = new SourceQueues();
   router.post('/api/integrations/sources/:sourceId/actions/:actionId', (req: Request, res: Response, next: NextFunction) => {
     const body = req.body as ActionInput;
-    callAction(context, queues, { sourceId: String(req.params.sourceId), actionId: String(req.params.actionId), entities: body.entities })
+    callAction(context, queues, { sourceId: String(req.params.sourceId), actionId: String(req.params.actionId), entities: body.entities, ...(body.args === undefined ? {} : { args: body.args }) })
       .then((run) => {
         res.json(run);
       })

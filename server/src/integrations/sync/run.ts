@@ -98,11 +98,8 @@ async function syncType(env: RunEnv, source: SourceRecord, account: AccountRecor
   const settings = env.context.integrationSettings;
   let pagination: Record<string, unknown> | undefined;
   let allFull = true;
-  // Stryker disable next-line AssignmentOperator: beyond limits no run reaches: page counts only toward the bound of 10,000 pages of one type (settings.maxPages), and names a page in a message whose wording the spec leaves open
   for (let page = 0; ; page += 1) {
-    // Stryker disable next-line all: beyond limits no run reaches: only an app answering more than 10,000 pages of one type (settings.maxPages) reaches this bound
     if (page >= settings.maxPages) {
-      // Stryker disable next-line all: beyond limits no run reaches: only an app answering more than 10,000 pages of one type (settings.maxPages) reaches this bound
       throw new Failure('integration.error/app-failed', `The app kept answering hasNext for type "${mapping.appType}" past ${settings.maxPages} pages; the run stops there.`, { operation: 'data', type: mapping.appType }, 422);
     }
     const answer = await withTryLater(
