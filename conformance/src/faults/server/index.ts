@@ -65,6 +65,7 @@ import graphqlMultiSelectNonNull from './graphql-multi-select-non-null.js';
 import graphqlOffsetIgnored from './graphql-offset-ignored.js';
 import syncDropsRowField from './sync-drops-row-field.js';
 import syncFirstPageOnly from './sync-first-page-only.js';
+import actionFailureIgnored from './action-failure-ignored.js';
 import syncFullAsDelta from './sync-full-as-delta.js';
 import syncIgnoresRemove from './sync-ignores-remove.js';
 import syncNoLastSynchronizedAt from './sync-no-last-synchronized-at.js';
@@ -135,6 +136,7 @@ export const serverFaults: readonly Fault[] = [
   graphqlOffsetIgnored,
   syncDropsRowField,
   syncFirstPageOnly,
+  actionFailureIgnored,
   syncFullAsDelta,
   syncIgnoresRemove,
   syncNoLastSynchronizedAt,

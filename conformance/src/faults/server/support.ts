@@ -137,6 +137,7 @@ export function isAppCall(req: ProxiedRequest, path: string): boolean {
 }
 
 export const APP_DATA = PATHS.data;
+export const APP_ACTION = PATHS.actionExecute;
 
 /** Sends a copy of a request to where it was going (outbound faults that duplicate or re-order calls). */
 /** Request headers without the hop-by-hop ones, for sending a request again. */
