@@ -406,13 +406,11 @@ export const MAPPING: readonly Explanation[] = [
   ...withReason("the error's class name shows in no message", [
     ["server/src/integrations/mapping/field-kinds.ts", "StringLiteral", "'SchemaProblem'", "\"\""],
   ]),
-  ...withReason("the wording of a refusal's message beyond MAP-060: the schema is refused with the same name and data (type, field), and the message still names the type, the field and the rule at fault (`format`, the row key, `id`, the title, `subType`): line 39, a field that takes no format refused with the other format sentence; lines 81-82, the field's type and subType described in the row key's message; lines 114 and 121, the list of the fields found; lines 148-149, the list of the subTypes of the type", [
+  ...withReason("the wording of a refusal's message beyond MAP-060: the schema is refused with the same name and data (type, field), and the message still names the type, the field and the rule at fault (`format`, the row key, `id`, the title, `subType`): line 39, a field that takes no format refused with the other format sentence; lines 81-82, the field's type and subType described in the row key's message; lines 114 and 121, the separator of the list of the fields found (each field is still named); lines 148-149, the list of the subTypes of the type", [
     ["server/src/integrations/mapping/field-kinds.ts", "ArrayDeclaration", "[]", "[\"Stryker was here\"]"],
     ["server/src/integrations/mapping/field-kinds.ts", "BlockStatement", "{ return field.subType ? `type \"${String(field.type)}\" with subType \"${String(field.subTy…", "{}"],
     ["server/src/integrations/mapping/field-kinds.ts", "StringLiteral", "`type \"${String(field.type)}\" with subType \"${String(field.subType)}\"`", "``"],
     ["server/src/integrations/mapping/field-kinds.ts", "StringLiteral", "`type \"${String(field.type)}\" without subType`", "``"],
-    ["server/src/integrations/mapping/field-kinds.ts", "ArrowFunction", "(i) => `\"${i}\"`", "() => undefined"],
-    ["server/src/integrations/mapping/field-kinds.ts", "StringLiteral", "`\"${i}\"`", "``"],
     ["server/src/integrations/mapping/field-kinds.ts", "StringLiteral", "', '", "\"\""],
     ["server/src/integrations/mapping/field-kinds.ts", "LogicalOperator", "TABLE[field.type] ?? {}", "TABLE[field.type] && {}"],
     ["server/src/integrations/mapping/field-kinds.ts", "ArrowFunction", "(s) => (s === '' ? '(none)' : s)", "() => undefined"],

@@ -5,10 +5,11 @@ import { isRecord } from '../../shapes.js';
 import { run, schemaBatch } from '../../workspace.js';
 import { lastResponse, withIntegration } from './integration.js';
 import type { SchemaView } from '../../schema-view.js';
-import { readEnumValues, type EnumValue } from './read.js';
+import { enumNames, readEnumValues, type EnumValue } from './read.js';
 import { expectField } from './schema-expect.js';
 import { MULTI_OPTIONS, SELECT_OPTIONS, selectsScenario, type AppSchemaField } from './scenarios.js';
 import { fieldDelete, typeDelete } from '../../model/schema.js';
+import { LIMITS } from './values-refused.js';
 
 /** An option as the enum holds it (spec/integrations.md, "Fields": options), in rank order; `final` and `type` only for workflows. */
 interface Want {
@@ -53,7 +54,10 @@ function linked(value: unknown): string[] {
   return (Array.isArray(value) ? value : value === null || value === undefined ? [] : [value]).map((v) => (isRecord(v) ? String(v['svc/id']) : String(v)));
 }
 
-/** The catalogue's select fields, plus a workflow whose options lack types or carry blanks. */
+/** The most names a multi select value may hold (MAP-071), distinct; the value of "bulk" repeats one and adds an empty one, which do not count. */
+const BULK = Array.from({ length: LIMITS.names }, (_, i) => `b${String(i).padStart(4, '0')}`);
+
+/** The catalogue's select fields, plus a workflow whose options lack types or carry blanks, and a multi select given the most names a value may hold. */
 function scenario() {
   const sc = selectsScenario();
   const fields: Record<string, AppSchemaField> = {
@@ -70,9 +74,10 @@ function scenario() {
         { name: 'Review' },
       ],
     },
+    bulk: { name: 'Bulk', type: 'array[text]', subType: 'multi-select' },
   };
   Object.assign(sc.schema['thing'] ?? {}, fields);
-  const values: Record<string, Record<string, unknown>> = { t1: { phase: 'Backlog' }, t2: { phase: '' }, t3: { phase: 'Shipped' } };
+  const values: Record<string, Record<string, unknown>> = { t1: { phase: 'Backlog' }, t2: { phase: '' }, t3: { phase: 'Shipped', bulk: [...BULK, BULK[0], ' '] } };
   for (const row of sc.data?.['thing']?.rows ?? []) Object.assign(row, values[String(row['id'])] ?? {});
   return sc;
 }
@@ -83,10 +88,10 @@ export default defineCheck({
     'Single select, workflow and multi select fields become relations to the enum types <Space>/<Field>_<Database> and workflow/state_<Database> (multi select a collection) whose values are the given options ' +
     'in order (svc/rank 0, 1, ..., names trimmed) with their colour and icon, workflow states with their default first, final flags and workflow/Type (from the flags when not given), options inferred from the data ' +
     'appended in delivery order (a workflow without options gets Open and Done); a value names the option first by rank (ties: the one created first), an empty workflow value the first ' +
-    'by rank, and a select field an administrator deleted comes back with its enum type',
+    'by rank, a multi select value of 1,000 names (a repeat and an empty name besides) links them all, and a select field an administrator deleted comes back with its enum type',
   level: 'MUST',
   area: 'mapping',
-  requirements: ['MAP-020', 'MAP-021', 'MAP-022', 'MAP-023', 'MAP-027', 'MAP-028', 'MAP-005', 'MAP-062', 'MAP-064', 'MAP-065', 'MAP-066', 'MAP-067'],
+  requirements: ['MAP-020', 'MAP-021', 'MAP-022', 'MAP-023', 'MAP-027', 'MAP-028', 'MAP-005', 'MAP-062', 'MAP-064', 'MAP-065', 'MAP-066', 'MAP-067', 'MAP-071'],
   target: 'server',
   async run(ctx) {
     const sc = scenario();
@@ -163,6 +168,15 @@ export default defineCheck({
       want('t1', 'Phase', [idOf(ctx, phase, 'Backlog', 'phase')], 'MAP-065 the value "Backlog" names the option given as " Backlog "');
       want('t2', 'Phase', [idOf(ctx, phase, 'Start', 'phase')], 'MAP-067 an empty workflow value is the default option');
       want('t2', 'Labels', [], 'MAP-028 an empty multi select value links no option');
+      const bulk = enumNames(rows.get('t3')?.[it.field('Bulk')]);
+      if (!isDeepStrictEqual(bulk, BULK)) {
+        const missing = BULK.filter((name) => !bulk.includes(name));
+        fail(
+          `MAP-071: row t3 has bulk ${LIMITS.names} distinct names (${BULK[0]} to ${BULK[BULK.length - 1]}, ${BULK[0]} repeated, and an empty name), at most ${LIMITS.names} names once repeats and empty names are dropped: ` +
+            `its Entity's ${it.field('Bulk')} should link all ${LIMITS.names}; it links ${bulk.length}${missing.length > 0 ? ` (missing ${JSON.stringify(missing.slice(0, 5))}${missing.length > 5 ? ', ...' : ''})` : ''}`,
+          lastResponse(ctx),
+        );
+      }
 
       // An administrator deletes the fields Priority and State (their enum types stay) and the enum type of Kind (with the field
       // Kind), ranks "Closed" first and adds the state "Paused" at the same rank (created later), and adds a second option "High"

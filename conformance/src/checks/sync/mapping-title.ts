@@ -1,5 +1,8 @@
-import { fail } from '../../assert.js';
+import { expectSuccess, fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
+import { typeDelete } from '../../model/schema.js';
+import { schemaBatch } from '../../workspace.js';
+import { getSource } from './admin.js';
 import { lastResponse, withIntegration } from './integration.js';
 import { expectField } from './schema-expect.js';
 import { buildScenario, keyAndName } from './scenarios.js';
@@ -24,10 +27,11 @@ export default defineCheck({
   id: 'sync.mapping-title',
   name:
     'The field with id "name" becomes the Database\'s title field (ui/title?), unless a text field has subType title: that field is the title instead, and the only one; a subType title field a later schema adds ' +
-    'is created without ui/title? (the Database keeps its one title field)',
+    'is created without ui/title? (the Database keeps its one title field); a Database created again after an administrator put an enum type under its name (whose enum/name is a title field) ' +
+    'has its own title field',
   level: 'MUST',
   area: 'mapping',
-  requirements: ['MAP-042', 'MAP-043', 'MAP-070'],
+  requirements: ['MAP-042', 'MAP-043', 'MAP-070', 'MAP-062'],
   target: 'server',
   async run(ctx) {
     await withIntegration(ctx, SCENARIO, {}, async (it) => {
@@ -53,6 +57,20 @@ export default defineCheck({
       const after = await it.schema();
       expectField(after, plain, it.field('Name'), { type: 'svc/text', metaExactly: { 'ui/title?': true } }, 'MAP-005/MAP-070 the existing title field Name keeps its title');
       expectField(after, plain, it.field('Subject'), { type: 'svc/text', metaExactly: {} }, 'MAP-070 the field "subject" with subType title a later schema adds is created without ui/title?: the Database has its title field');
+
+      // An administrator deletes the Database of "plain" and creates an enum type under its name (its enum/name is the enum's title field): the next run
+      // creates the Database again under another name, with its own title field: "subject", which the schema now gives subType title (the enum's fields are no fields of that Database).
+      expectSuccess(
+        await schemaBatch(ctx, [typeDelete(plain), { command: 'schema.enum/create', args: { 'svc/name': plain, 'svc/values': [{ 'enum/name': 'Taken' }] } }]),
+        `deleting the Database ${plain} and creating an enum type ${plain} as an administrator`,
+      );
+      await it.sync(`a sync after an administrator replaced the Database ${plain} by an enum type of that name`);
+      const again = (await getSource(ctx, it.source.id)).databases['plain'];
+      if (typeof again !== 'string' || again === plain) fail(`MAP-062: after an administrator replaced the Database ${plain} by an enum type of that name, the source names the Database of "plain" ${JSON.stringify(again)}; the run creates it again under a free name`, lastResponse(ctx));
+      const recreated = await it.schema();
+      expectField(recreated, again, it.field('Subject'), { type: 'svc/text', metaExactly: { 'ui/title?': true } }, `MAP-043/MAP-062 the field "subject" (subType title) of the Database ${again}, created again while an enum type (whose enum/name is its title) holds the name ${plain}, is its title`);
+      const titles = recreated.requireType(again, 'the title fields')['svc/fields'].filter((f) => f['svc/meta']['ui/title?'] === true).map((f) => f['svc/name']);
+      if (titles.length !== 1) fail(`MAP-043: the Database ${again}, created again, should have exactly one title field; it has ${JSON.stringify(titles)}`, recreated.res);
     });
   },
 });

@@ -78,6 +78,8 @@ export interface RefusedCase {
   expect: { type: string; field?: string } | 'contract';
   /** Words of which the message must hold one, saying what is wrong (MAP-060); absent: not checked. */
   says?: readonly string[];
+  /** Every field at fault when the rule is broken by several together (two keys, two titles): the message names each of them (MAP-060). */
+  involves?: readonly string[];
 }
 
 
@@ -86,9 +88,9 @@ const onThing = (field: string): RefusedCase['expect'] => ({ type: 'thing', fiel
 /** The edge of each rule (the quick profile draws all of them). */
 export const EDGES: readonly RefusedCase[] = [
   { why: 'no entry for the source type "group"', schema: { thing: schemaWith()['thing'] }, expect: { type: 'group' }, says: ['fields'] },
-  { why: 'a second field of type id in "group" ("ref", besides its key "code")', schema: schemaWith({}, { ref: { name: 'Ref', type: 'id' } }), expect: { type: 'group', field: 'ref' }, says: ['id'] },
+  { why: 'a second field of type id in "group" ("ref", besides its key "code")', schema: schemaWith({}, { ref: { name: 'Ref', type: 'id' } }), expect: { type: 'group', field: 'ref' }, says: ['id'], involves: ['code', 'ref'] },
   // The second title's id does not hold the word "title": the message must say it beyond naming the field.
-  { why: 'two text fields with subType title ("headline" and "caption")', schema: schemaWith({ headline: { name: 'Headline', type: 'text', subType: 'title' }, caption: { name: 'Caption', type: 'text', subType: 'title' } }), expect: onThing('caption'), says: ['title'] },
+  { why: 'two text fields with subType title ("headline" and "caption")', schema: schemaWith({ headline: { name: 'Headline', type: 'text', subType: 'title' }, caption: { name: 'Caption', type: 'text', subType: 'title' } }), expect: onThing('caption'), says: ['title'], involves: ['headline', 'caption'] },
   {
     why: 'a number field with subType title listed before a text title field (a number field is no title, and number/title has no row of the mapping table)',
     schema: { ...schemaWith(), thing: { rank: { name: 'Rank', type: 'number', subType: 'title' }, ...(schemaWith({ headline: { name: 'Headline', type: 'text', subType: 'title' } })['thing'] as Fields) } },
@@ -121,7 +123,7 @@ export const EDGES: readonly RefusedCase[] = [
 
 /** Further cases of the full profile: the same rules elsewhere, and answers that break the app contract itself. */
 export const MORE: readonly RefusedCase[] = [
-  { why: 'two fields of type id in "thing" ("code" and "ref")', schema: schemaWith({ code: { name: 'Code', type: 'id' }, ref: { name: 'Ref', type: 'id' } }), expect: onThing('ref') },
+  { why: 'two fields of type id in "thing" ("code" and "ref")', schema: schemaWith({ code: { name: 'Code', type: 'id' }, ref: { name: 'Ref', type: 'id' } }), expect: onThing('ref'), involves: ['code', 'ref'] },
   { why: 'type date with subType integer', schema: schemaWith({ when: { name: 'When', type: 'date', subType: 'integer' } }), expect: onThing('when') },
   { why: 'type array[text] with subType url', schema: schemaWith({ links: { name: 'Links', type: 'array[text]', subType: 'url' } }), expect: onThing('links') },
   { why: 'type text with subType day', schema: schemaWith({ day: { name: 'Day', type: 'text', subType: 'day' } }), expect: onThing('day') },
