@@ -3362,7 +3362,8 @@ export interface components {
          *         "token"
          *       ],
          *       "createdAt": "2026-11-23T09:15:00.000Z",
-         *       "eventsUrl": "http://127.0.0.1:8080/api/integrations/events/2d5b8c0e-6f1a-4b7c-9e3d-5a8f0b1c2d3e"
+         *       "eventsUrl": "http://127.0.0.1:8080/api/integrations/events/2d5b8c0e-6f1a-4b7c-9e3d-5a8f0b1c2d3e",
+         *       "warnings": []
          *     }
          */
         IntegrationAccount: {
@@ -3383,6 +3384,12 @@ export interface components {
              * @description Where the external system sends its events for this account (`/api/integrations/events/<id>`).
              */
             eventsUrl: string;
+            /**
+             * @description Deviations from the app contract the server tolerated when it read the app, one
+             *     sentence each (spec/integrations.md, "Deviations the service tolerates"); empty for an
+             *     app that keeps the contract.
+             */
+            warnings: string[];
         };
         /**
          * @description Start of an OAuth account set-up.

@@ -63,7 +63,7 @@ describe.each(storages)('integration accounts on $name', (storage) => {
     app.on('GET', '/', json(200, { ...appInformation(), id: 'extra', actions: [] }));
     app.on('POST', '/validate', json(200, { name: 'Ada (stub)' }));
     const account = await add({ token: 'secret-1', empty: '' });
-    expect(account).toMatchObject({ appUrl: app.url, appName: 'Stub tracker', accountType: 'token', name: 'Ada (stub)', fieldNames: ['token'] });
+    expect(account).toMatchObject({ appUrl: app.url, appName: 'Stub tracker', accountType: 'token', name: 'Ada (stub)', fieldNames: ['token'], warnings: [] });
     expect(account.eventsUrl).toBe(`${server.baseUrl}/api/integrations/events/${account.id}`);
     expect(JSON.stringify(account)).not.toContain('secret-1');
     expect(app.requests.map((r) => `${r.method} ${r.path}`)).toEqual(['GET /', 'POST /validate']);
@@ -105,6 +105,18 @@ describe.each(storages)('integration accounts on $name', (storage) => {
       expect((res.json as { message: string }).message, appUrl).toMatch(/"appUrl"/);
     }
     expect(app.requests).toEqual([]);
+  });
+
+  it('APP-084 takes app information without a website, as the real service does, with a warning on the account; another break still refuses it', async () => {
+    const { website: _website, ...withoutWebsite } = appInformation();
+    app.on('GET', '/', json(200, withoutWebsite));
+    const account = await add();
+    expect(account.warnings).toEqual([expect.stringMatching(/no "website" \(the app contract requires one\)/)]);
+    expect(await request('GET', `/api/integrations/accounts/${account.id}`)).toEqual({ status: 200, json: account });
+    app.on('GET', '/', json(200, { ...withoutWebsite, authentication: [] }));
+    const refused = await request('POST', '/api/integrations/accounts', { appUrl: app.url, accountType: 'token', fields: {} });
+    expect(refused).toMatchObject({ status: 422, json: { name: 'integration.error/app-failed', data: { operation: 'info' } } });
+    expect((refused.json as { message: string }).message).toMatch(/\/authentication/);
   });
 
   it('answers 422 app-failed when the app information breaks the contract', async () => {

@@ -60,7 +60,7 @@ describe.each(storages)('files of synchronized rows on $name', (storage) => {
   let host: StubApp;
   let context: ServerContext;
   let source: SourceRecord;
-  const account: AccountRecord = { id: randomUUID(), appUrl: '', appName: 'Stub', accountType: 'token', name: 'Ada', fields: { token: 'file-token' }, createdAt: new Date().toISOString() };
+  const account: AccountRecord = { id: randomUUID(), appUrl: '', appName: 'Stub', accountType: 'token', name: 'Ada', fields: { token: 'file-token' }, createdAt: new Date().toISOString(), warnings: [] };
 
   const stored = async (key: string) =>
     (await db.query<{ url: string; content: string; content_type: string; size: number; name: string }>('SELECT url, content, content_type, size, name FROM integration_files WHERE source_id = $1 AND file_key = $2', [source.id, key])).rows;

@@ -1961,6 +1961,13 @@ export type IntegrationAccount = {
      * Where the external system sends its events for this account (`/api/integrations/events/<id>`).
      */
     eventsUrl: string;
+    /**
+     * Deviations from the app contract the server tolerated when it read the app, one
+     * sentence each (spec/integrations.md, "Deviations the service tolerates"); empty for an
+     * app that keeps the contract.
+     *
+     */
+    warnings: Array<string>;
 };
 
 /**

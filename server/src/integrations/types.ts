@@ -26,6 +26,8 @@ export interface AccountRecord {
   name: string;
   fields: Record<string, unknown>;
   createdAt: string;
+  /** Deviations from the app contract tolerated when the app was read (app/deviations.ts). */
+  warnings: string[];
 }
 
 /** A source as stored. */

@@ -42,7 +42,14 @@ export function requireAccountType(info: AppInformation, accountType: string): v
  * Validates field values with the app and stores the account: the name `/validate` returns, the
  * tokens it returns in place of the given ones. Used by the add route and the OAuth callback.
  */
-export async function createValidatedAccount(context: ServerContext, client: AppClient, info: AppInformation, accountType: string, fields: Record<string, unknown>): Promise<AccountRecord> {
+export async function createValidatedAccount(
+  context: ServerContext,
+  client: AppClient,
+  info: AppInformation,
+  accountType: string,
+  fields: Record<string, unknown>,
+  warnings: string[] = [],
+): Promise<AccountRecord> {
   const answer = await client.validate(validateRequest(accountType, fields));
   return insertAccount(context.db, {
     appUrl: client.appUrl,
@@ -50,6 +57,7 @@ export async function createValidatedAccount(context: ServerContext, client: App
     accountType,
     name: answer.name,
     fields: withRefreshedTokens(fields, answer),
+    warnings,
   });
 }
 
@@ -57,9 +65,9 @@ export async function createValidatedAccount(context: ServerContext, client: App
 export async function addAccount(context: ServerContext, input: NewAccount): Promise<AccountRecord> {
   const appUrl = await checkAppUrl(context.appPolicy, input.appUrl);
   const client = appClient(context, appUrl);
-  const info = await client.info();
+  const { info, warnings } = await client.infoWithWarnings();
   requireAccountType(info, input.accountType);
-  return createValidatedAccount(context, client, info, input.accountType, input.fields ?? {});
+  return createValidatedAccount(context, client, info, input.accountType, input.fields ?? {}, warnings);
 }
 
 /**

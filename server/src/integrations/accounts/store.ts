@@ -18,9 +18,10 @@ interface AccountRow {
   name: string;
   fields: string;
   created_at: unknown;
+  warnings: string;
 }
 
-const COLUMNS = 'id, app_url, app_name, account_type, name, fields, created_at';
+const COLUMNS = 'id, app_url, app_name, account_type, name, fields, created_at, warnings';
 
 function iso(value: unknown): string {
   return value instanceof Date ? value.toISOString() : new Date(String(value)).toISOString();
@@ -29,6 +30,11 @@ function iso(value: unknown): string {
 function parseFields(text: string): Record<string, unknown> {
   const value = JSON.parse(text) as unknown;
   return typeof value === 'object' && value !== null && !Array.isArray(value) ? (value as Record<string, unknown>) : {};
+}
+
+function parseWarnings(text: string): string[] {
+  const value = JSON.parse(text) as unknown;
+  return Array.isArray(value) ? value.filter((w): w is string => typeof w === 'string') : [];
 }
 
 function fromRow(row: AccountRow): AccountRecord {
@@ -40,6 +46,7 @@ function fromRow(row: AccountRow): AccountRecord {
     name: row.name,
     fields: parseFields(row.fields),
     createdAt: iso(row.created_at),
+    warnings: parseWarnings(row.warnings),
   };
 }
 
@@ -54,12 +61,13 @@ export function accountToApi(account: AccountRecord, baseUrl: string): Integrati
     fieldNames: Object.keys(account.fields).filter((k) => account.fields[k] !== null && account.fields[k] !== undefined && account.fields[k] !== ''),
     createdAt: account.createdAt,
     eventsUrl: `${baseUrl}/api/integrations/events/${account.id}`,
+    warnings: account.warnings,
   };
 }
 
-export async function insertAccount(q: Queryable, input: Omit<AccountRecord, 'id' | 'createdAt'>): Promise<AccountRecord> {
-  const account: AccountRecord = { ...input, id: randomUUID(), createdAt: new Date().toISOString() };
-  await q.query(`INSERT INTO integration_accounts (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7)`, [
+export async function insertAccount(q: Queryable, input: Omit<AccountRecord, 'id' | 'createdAt' | 'warnings'> & { warnings?: string[] }): Promise<AccountRecord> {
+  const account: AccountRecord = { ...input, id: randomUUID(), createdAt: new Date().toISOString(), warnings: input.warnings ?? [] };
+  await q.query(`INSERT INTO integration_accounts (${COLUMNS}) VALUES ($1, $2, $3, $4, $5, $6, $7, $8)`, [
     account.id,
     account.appUrl,
     account.appName,
@@ -67,6 +75,7 @@ export async function insertAccount(q: Queryable, input: Omit<AccountRecord, 'id
     account.name,
     JSON.stringify(account.fields),
     account.createdAt,
+    JSON.stringify(account.warnings),
   ]);
   return account;
 }

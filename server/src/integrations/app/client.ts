@@ -20,6 +20,7 @@ import type {
   AppValidateResponse,
   AppWebhookRegistration,
 } from '../types.js';
+import { tolerate } from './deviations.js';
 import { contractProblem, type AppSchemaName } from './contract.js';
 import { AppCallError, clip, readErrorBody } from './errors.js';
 import { exchange, ExchangeError, type ExchangeResponse } from '../../outbound/http-exchange.js';
@@ -55,8 +56,10 @@ export interface AppClientOptions {
 
 export interface AppClient {
   readonly appUrl: string;
-  /** `GET /`. */
+  /** `GET /`, with the deviations the service tolerated in it (deviations.ts). */
   info(): Promise<AppInformation>;
+  /** `GET /` and the warnings of the deviations tolerated in it (deviations.ts), for the account to show. */
+  infoWithWarnings(): Promise<{ info: AppInformation; warnings: string[] }>;
   /** `POST /validate`; a 401 is `integration.error/account-invalid` with the app's message (APP-ERR-001). */
   validate(body: ValidateRequest): Promise<AppValidateResponse>;
   config(body: ConfigRequest): Promise<AppConfig>;
@@ -185,17 +188,20 @@ export function createAppClient(appUrl: string, options: AppClientOptions): AppC
     return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed) ? (parsed as Record<string, unknown>)[key] : undefined;
   }
 
-  function checked<T>(operation: string, schemaName: AppSchemaName, response: ExchangeResponse): T {
-    const value = parseJson(operation, response);
-    const problem = contractProblem(schemaName, value);
-    if (problem !== undefined) {
-      throw new AppCallError({ operation, appStatus: response.status, message: `The app's answer to ${operation} does not match the app contract (${schemaName}): ${problem}.` });
-    }
-    return value as T;
+  /** The answer as `schemaName` (after the deviations the service tolerates, with their warnings), or an AppCallError naming the first problem. */
+  function checked<T>(operation: string, schemaName: AppSchemaName, response: ExchangeResponse): { value: T; warnings: string[] } {
+    const parsed = parseJson(operation, response);
+    const problem = contractProblem(schemaName, parsed);
+    if (problem === undefined) return { value: parsed as T, warnings: [] };
+    // The first problem a tolerated deviation does not explain is the one to report.
+    const tolerated = tolerate(schemaName, parsed);
+    const remaining = tolerated.warnings.length > 0 ? contractProblem(schemaName, tolerated.value) : problem;
+    if (remaining === undefined) return { value: tolerated.value as T, warnings: tolerated.warnings };
+    throw new AppCallError({ operation, appStatus: response.status, message: `The app's answer to ${operation} does not match the app contract (${schemaName}): ${remaining}.` });
   }
 
-  /** A JSON call whose 2xx answer must match `schemaName`. */
-  async function call<T>(operation: string, method: 'GET' | 'POST', path: string, body: unknown, schemaName: AppSchemaName, on401?: AppCallError['name']): Promise<T> {
+  /** A JSON call whose 2xx answer must match `schemaName`, with the warnings of the deviations tolerated in it. */
+  async function callWithWarnings<T>(operation: string, method: 'GET' | 'POST', path: string, body: unknown, schemaName: AppSchemaName, on401?: AppCallError['name']): Promise<{ value: T; warnings: string[] }> {
     const payload = body === undefined ? undefined : Buffer.from(JSON.stringify(body));
     const response = await send(operation, { method, path, body: payload, headers: jsonHeaders(payload !== undefined) });
     if (!isSuccess(response.status)) {
@@ -205,9 +211,18 @@ export function createAppClient(appUrl: string, options: AppClientOptions): AppC
     return checked<T>(operation, schemaName, response);
   }
 
+  /** A JSON call whose 2xx answer must match `schemaName`. */
+  async function call<T>(operation: string, method: 'GET' | 'POST', path: string, body: unknown, schemaName: AppSchemaName, on401?: AppCallError['name']): Promise<T> {
+    return (await callWithWarnings<T>(operation, method, path, body, schemaName, on401)).value;
+  }
+
   return {
     appUrl: base,
     info: () => call<AppInformation>('info', 'GET', '/', undefined, 'AppInformation'),
+    infoWithWarnings: async () => {
+      const { value, warnings } = await callWithWarnings<AppInformation>('info', 'GET', '/', undefined, 'AppInformation');
+      return { info: value, warnings };
+    },
     validate: (body) => call<AppValidateResponse>('validate', 'POST', '/validate', body, 'ValidateResponse', 'integration.error/account-invalid'),
     config: (body) => call<AppConfig>('config', 'POST', `${SYNCHRONIZER}/config`, body, 'ConfigResponse'),
     schema: (body) => call<AppSchema>('schema', 'POST', `${SYNCHRONIZER}/schema`, body, 'SchemaResponse'),
@@ -256,7 +271,7 @@ export function createAppClient(appUrl: string, options: AppClientOptions): AppC
       if (isRedirect(status) || status < 200 || status > 599) throw statusError(operation, response);
       if (isSuccess(status)) {
         if (response.body.length === 0) throw new AppCallError({ operation, appStatus: status, message: `The app's answer to ${operation} is empty; it must carry workspaceIds.` });
-        return { status, body: checked<PreProcessResponse>(operation, 'PreProcessResponse', response) };
+        return { status, body: checked<PreProcessResponse>(operation, 'PreProcessResponse', response).value };
       }
       // A refused event: the status is forwarded, with the app's `reply` when it sent one.
       const reply = optionalField(response, 'reply');

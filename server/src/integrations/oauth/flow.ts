@@ -93,7 +93,7 @@ export async function finishOAuth(context: ServerContext, params: CallbackParams
     }
     fields = await client.oauth2AccessToken({ fields: { callback_uri: setup.callbackUri }, code: params.code });
   }
-  const info = await client.info();
+  const { info, warnings } = await client.infoWithWarnings();
   requireAccountType(info, setup.accountType);
-  return createValidatedAccount(context, client, info, setup.accountType, fields);
+  return createValidatedAccount(context, client, info, setup.accountType, fields, warnings);
 }
