@@ -333,4 +333,18 @@ export const GRAPHQL: readonly Explanation[] = [
     ["server/src/graphql/space-model.ts", "ConditionalExpression", "field.storage !== 'link'", "false"],
     ],
   ),
+  // graphql/media-type.ts: Accept negotiation (GQL-042; the family of graphql.media-types)
+  ...withReason(
+    "an empty media range: split answers at least one element (the default is never taken), and a range of type '' matches no media type, so keeping, dropping or renaming it chooses the same type",
+    [
+      ["server/src/graphql/media-type.ts", "StringLiteral", "''", "\"Stryker was here!\""],
+      ["server/src/graphql/media-type.ts", "ConditionalExpression", "r.type !== ''", "true"],
+    ],
+  ),
+  ...withReason("two ranges never share an order: each explicit range has its own index and the new type's range here is explicit (a wildcard's order is the largest)", [
+    ["server/src/graphql/media-type.ts", "EqualityOperator", "legacy.order < modern.order", "legacy.order <= modern.order"],
+  ]),
+  ...withReason("out of reach: fetch, the suite's HTTP client, always sends an Accept header (*/*); a request without one is tested in server/test/graphql-api.test.ts", [
+    ["server/src/graphql/media-type.ts", "ConditionalExpression", "!accept", "false"],
+  ]),
 ];

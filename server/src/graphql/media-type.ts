@@ -11,6 +11,8 @@ export type GraphqlMediaType = 'application/graphql-response+json' | 'applicatio
 
 export const GRAPHQL_RESPONSE = 'application/graphql-response+json';
 
+const JSON_TYPE: GraphqlMediaType = 'application/json';
+
 interface AcceptRange {
   type: string;
   q: number;
@@ -38,14 +40,14 @@ function quality(accepted: AcceptRange[], type: string): { q: number; order: num
 }
 
 export function graphqlMediaType(accept: string | undefined): GraphqlMediaType {
-  if (!accept) return 'application/json';
+  if (!accept) return JSON_TYPE;
   const accepted = ranges(accept);
   const modern = quality(accepted, GRAPHQL_RESPONSE);
-  const legacy = quality(accepted, 'application/json');
-  // Only an explicit range for the new type chooses it; a wildcard keeps the legacy default.
-  if (modern.order === Number.MAX_SAFE_INTEGER || modern.q < 0) return 'application/json';
-  if (legacy.q > modern.q) return 'application/json';
-  if (legacy.q === modern.q && legacy.order < modern.order) return 'application/json';
+  const legacy = quality(accepted, JSON_TYPE);
+  // Only an explicit range for the new type chooses it (a wildcard, or none, keeps the legacy default).
+  if (modern.order === Number.MAX_SAFE_INTEGER) return JSON_TYPE;
+  if (legacy.q > modern.q) return JSON_TYPE;
+  if (legacy.q === modern.q && legacy.order < modern.order) return JSON_TYPE;
   return GRAPHQL_RESPONSE;
 }
 
@@ -54,5 +56,5 @@ export function graphqlMediaType(accept: string | undefined): GraphqlMediaType {
  * `application/json`; other statuses (404 for an unknown Space, 200) stay.
  */
 export function statusFor(mediaType: GraphqlMediaType, status: number): number {
-  return mediaType === 'application/json' && status === 400 ? 200 : status;
+  return mediaType === JSON_TYPE && status === 400 ? 200 : status;
 }

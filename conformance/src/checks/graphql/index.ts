@@ -11,6 +11,7 @@ import findPerDatabase from './find-per-database.js';
 import innerLists from './inner-lists.js';
 import introspection from './introspection.js';
 import endpointIndex from './endpoint-index.js';
+import mediaTypes from './media-types.js';
 import overHttpMust from './over-http-must.js';
 import overHttpShould from './over-http-should.js';
 import matchesCommandApi from './matches-command-api.js';
@@ -35,6 +36,7 @@ export const graphqlChecks: readonly Check[] = [
   badQuery,
   overHttpMust,
   overHttpShould,
+  mediaTypes,
   endpointIndex,
   requestErrors,
   unknownSpace,
