@@ -21,6 +21,7 @@ import accountDelete from './account-delete.js';
 import accountRefused from './account-refused.js';
 import appErrorField from './app-error-field.js';
 import appError from './app-error.js';
+import actionTemplates from './action-templates.js';
 import customActions from './custom-actions.js';
 import cutAnswer from './cut-answer.js';
 import dataRequests from './data-requests.js';
@@ -150,4 +151,5 @@ export const syncChecks: readonly Check[] = [
   eventHugeTransform,
   // Custom actions of the app, run on synchronized Entities.
   customActions,
+  actionTemplates,
 ];
