@@ -122,7 +122,20 @@ export interface paths {
         };
         /**
          * List webhooks.
-         * @description Every webhook the token may manage, each with its latest 50 runs (newest first).
+         * @description Every webhook the token may manage, each with its latest 50 runs (newest first): the
+         *     delivery log. A webhook of a Database that was deleted is gone (deleting the Database
+         *     deletes its webhooks, `SchemaBatchResult`).
+         *
+         *     **Retention of the delivery history** (`x-svc-choice`). A delivered delivery is deleted
+         *     when it succeeds; a pending one (waiting or retrying) is never deleted. Runs (attempts)
+         *     and failed deliveries are kept for a retention age (reference server: 7 days,
+         *     `SVC_RETENTION_DAYS`), then deleted, except the latest 50 of each webhook, which are kept
+         *     whatever their age (`SVC_RETENTION_RUNS`, at least 50, raises that count), so the list
+         *     always shows what the latest 50 runs were. The reference server also keeps at most 100
+         *     runs of a webhook. Pruning runs on a timer of each server process, in bounded batches
+         *     (at most 1000 rows a pass), so the list may show an older run for a few minutes past the
+         *     age. Finished sync runs of an integration source follow the same rule (`GET
+         *     /api/integrations/sources/{sourceId}/syncs`).
          */
         get: operations["listWebhooks"];
         put?: never;
@@ -606,7 +619,7 @@ export interface paths {
         };
         /**
          * A source's sync history.
-         * @description The latest 50 runs, newest first.
+         * @description The latest 50 runs, newest first. Finished runs (`succeeded`, `failed`) older than the retention age are deleted except the latest 50 of the source; a running or retrying run is never deleted (retention: `GET /api/webhooks/v2`; the reference server also keeps at most 200 runs of a source).
          */
         get: operations["listIntegrationSyncs"];
         put?: never;
@@ -941,7 +954,7 @@ export interface components {
          *     | `auth.error/forbidden` | the token's access level is below the one needed (403; in the command API a `{success: false}` result, with `command`) | `{required, held, command?}` |
          *     | `route.error/not-found` | no such route (404) | `{method, path}` |
          *     | `route.error/method-not-allowed` | route exists, method does not (405) | `{method, path}` |
-         *     | `rate.error/too-many-requests` | rate limited (429) | `{retryAfter}` |
+         *     | `rate.error/too-many-requests` | rate limited (429): a heavy request beyond its slots, or a token over the per-token request limit (then also `requests`, `seconds`: the limit) | `{retryAfter, requests?, seconds?}` |
          *     | `server.error/internal` | unexpected fault, no internals (500; never expected) | `{}` |
          *     | `command.error/unknown-command` | `command` not known | `{command}` |
          *     | `command.error/batch-failed` | an inner command of a batch failed; nothing applied | `{index, error}` |
@@ -2521,7 +2534,7 @@ export interface components {
             };
         };
         /**
-         * @description Delete a type and its Entities, with the fields of other types that relate to it; other Databases keep their other fields and relation values. As in the public API, the flags say what may go with it: a type that has Entities is deleted only with `delete-entities?: true` (else `schema.error/type-has-entities` `{name, field: "delete-entities?", count}`), a type that fields of other types relate to only with `delete-related-fields?: true` (else `schema.error/type-has-related-fields` `{name, field: "delete-related-fields?", fields}`, `fields` listing them as `{holderType, name}` objects). A type with neither is deleted without flags.
+         * @description Delete a type and its Entities, with the fields of other types that relate to it; other Databases keep their other fields and relation values. As in the public API, the flags say what may go with it: a type that has Entities is deleted only with `delete-entities?: true` (else `schema.error/type-has-entities` `{name, field: "delete-entities?", count}`), a type that fields of other types relate to only with `delete-related-fields?: true` (else `schema.error/type-has-related-fields` `{name, field: "delete-related-fields?", fields}`, `fields` listing them as `{holderType, name}` objects). A type with neither is deleted without flags. The webhooks of the Database are deleted with it, in the same transaction (their pending deliveries are not sent); the operation's result lists their ids in `svc/deleted-webhooks` (`x-svc-choice`).
          * @example {
          *       "command": "schema.type/delete",
          *       "args": {
@@ -2786,10 +2799,20 @@ export interface components {
          *     choice). The public API answers the string `"ok"` here; svc-kit keeps the list because its
          *     clients (the conformance suite, the SDK example, scripts copying schemas) read the ids of
          *     what they created from it. A client that only needs success reads `success: true`.
+         *     The element of a `schema.type/delete` also lists the webhooks deleted with the Database
+         *     (`svc/deleted-webhooks`, the ids `GET /api/webhooks/v2` showed; `[]` when it had none), so
+         *     a client that keeps webhook ids learns they are gone without listing them again.
          * @example [
          *       {
          *         "svc/name": "Test/Things",
          *         "svc/id": "5a6b7c8d-9e0f-4a1b-8c2d-3e4f5a6b7c8d"
+         *       },
+         *       {
+         *         "svc/name": "Test/Old",
+         *         "svc/id": "0e1f2a3b-4c5d-4e6f-8a7b-9c0d1e2f3a4b",
+         *         "svc/deleted-webhooks": [
+         *           17
+         *         ]
          *       }
          *     ]
          */
@@ -2797,6 +2820,8 @@ export interface components {
             /** @description Name of the affected type or field. */
             "svc/name": string;
             "svc/id": components["schemas"]["Uuid"];
+            /** @description Only on the element of a `schema.type/delete`: the ids of the webhooks of the deleted Database, deleted with it in the same transaction (with their pending deliveries and runs); `[]` when it had none. */
+            "svc/deleted-webhooks"?: number[];
         }[];
         /**
          * @description Read formats.
@@ -3042,7 +3067,7 @@ export interface components {
             id: number;
             /** @description Target of deliveries. */
             url: string;
-            /** @description Database name whose Entity changes are reported: its current name (after `schema.type/rename`, the new one; the webhook keeps reporting the Database). After the Database is deleted the webhook stays listed, reporting nothing, with the name the Database had last (svc-kit choice). */
+            /** @description Database name whose Entity changes are reported: its current name (after `schema.type/rename`, the new one; the webhook keeps reporting the Database). Deleting the Database deletes its webhooks in the same transaction, with their pending deliveries and runs (svc-kit choice; the result of `svc.schema/batch` names them, `SchemaBatchResult`), so the list never shows a webhook of a Database that is gone. */
             type: string;
             /**
              * @description `active` (other states are not shown by the contract).
@@ -3560,7 +3585,8 @@ export interface components {
          *         "removed": 0,
          *         "markedDeleted": 0,
          *         "files": 12
-         *       }
+         *       },
+         *       "warnings": []
          *     }
          */
         SyncRun: {
@@ -3587,6 +3613,8 @@ export interface components {
             /** @description Why the run failed (the app's `message` for an app error), or null. */
             error: components["schemas"]["ErrorBody"] | null;
             stats: components["schemas"]["SyncStats"];
+            /** @description The deviations from the app contract the run tolerated, one sentence each (for example a relation of cardinality `one-to-many`, spec/integrations.md "Deviations the service tolerates"); empty for an app that keeps the contract. Set when the run ends. */
+            warnings: string[];
         };
         /**
          * @description The Entities to run a custom action on, in the order they are run, and the values of the
@@ -3840,13 +3868,24 @@ export interface components {
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
-        /** @description Rate limited; retry after `Retry-After` seconds. */
+        /** @description Rate limited (the per-token request limit, or heavy requests beyond their slots: "Shared load" in the description of this document); retry after `Retry-After` seconds. */
         TooManyRequests: {
             headers: {
                 "Retry-After": components["headers"]["RetryAfter"];
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "name": "rate.error/too-many-requests",
+                 *       "message": "This token sent 600 requests in the last 60 s, the most this server takes; send the next after 7 s (Retry-After).",
+                 *       "data": {
+                 *         "retryAfter": 7,
+                 *         "requests": 600,
+                 *         "seconds": 60
+                 *       }
+                 *     }
+                 */
                 "application/json": components["schemas"]["ErrorBody"];
             };
         };
@@ -4553,6 +4592,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     addIntegrationAccount: {
@@ -4581,6 +4621,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["AppFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getIntegrationAccount: {
@@ -4611,6 +4652,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteIntegrationAccount: {
@@ -4642,6 +4684,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["AppFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getIntegrationDatalist: {
@@ -4677,6 +4720,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["AppFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getIntegrationLogo: {
@@ -4716,6 +4760,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     startIntegrationOAuth: {
@@ -4744,6 +4789,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             422: components["responses"]["AppFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     finishIntegrationOAuth: {
@@ -4809,6 +4855,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     addIntegrationSource: {
@@ -4838,6 +4885,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["AppFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getIntegrationSource: {
@@ -4868,6 +4916,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     deleteIntegrationSource: {
@@ -4898,6 +4947,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     updateIntegrationSource: {
@@ -4933,6 +4983,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["AppFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     listIntegrationSyncs: {
@@ -4963,6 +5014,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     startIntegrationSync: {
@@ -5009,6 +5061,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     runIntegrationAction: {
@@ -5049,6 +5102,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["AppFailed"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     getIntegrationSync: {
@@ -5079,6 +5133,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
         };
     };
     receiveIntegrationEvent: {

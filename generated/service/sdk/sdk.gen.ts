@@ -112,7 +112,21 @@ export const runDocumentCommand = <ThrowOnError extends boolean = false>(options
 /**
  * List webhooks.
  *
- * Every webhook the token may manage, each with its latest 50 runs (newest first).
+ * Every webhook the token may manage, each with its latest 50 runs (newest first): the
+ * delivery log. A webhook of a Database that was deleted is gone (deleting the Database
+ * deletes its webhooks, `SchemaBatchResult`).
+ *
+ * **Retention of the delivery history** (`x-svc-choice`). A delivered delivery is deleted
+ * when it succeeds; a pending one (waiting or retrying) is never deleted. Runs (attempts)
+ * and failed deliveries are kept for a retention age (reference server: 7 days,
+ * `SVC_RETENTION_DAYS`), then deleted, except the latest 50 of each webhook, which are kept
+ * whatever their age (`SVC_RETENTION_RUNS`, at least 50, raises that count), so the list
+ * always shows what the latest 50 runs were. The reference server also keeps at most 100
+ * runs of a webhook. Pruning runs on a timer of each server process, in bounded batches
+ * (at most 1000 rows a pass), so the list may show an older run for a few minutes past the
+ * age. Finished sync runs of an integration source follow the same rule (`GET
+ * /api/integrations/sources/{sourceId}/syncs`).
+ *
  */
 export const listWebhooks = <ThrowOnError extends boolean = false>(options?: Options<ListWebhooksData, ThrowOnError>) => (options?.client ?? client).get<ListWebhooksResponses, ListWebhooksErrors, ThrowOnError>({
     security: [{ name: 'Authorization', type: 'apiKey' }],
@@ -499,7 +513,7 @@ export const updateIntegrationSource = <ThrowOnError extends boolean = false>(op
 /**
  * A source's sync history.
  *
- * The latest 50 runs, newest first.
+ * The latest 50 runs, newest first. Finished runs (`succeeded`, `failed`) older than the retention age are deleted except the latest 50 of the source; a running or retrying run is never deleted (retention: `GET /api/webhooks/v2`; the reference server also keeps at most 200 runs of a source).
  */
 export const listIntegrationSyncs = <ThrowOnError extends boolean = false>(options: Options<ListIntegrationSyncsData, ThrowOnError>) => (options.client ?? client).get<ListIntegrationSyncsResponses, ListIntegrationSyncsErrors, ThrowOnError>({
     security: [{ name: 'Authorization', type: 'apiKey' }],

@@ -133,7 +133,7 @@ export type FileEntity = {
  * | `auth.error/forbidden` | the token's access level is below the one needed (403; in the command API a `{success: false}` result, with `command`) | `{required, held, command?}` |
  * | `route.error/not-found` | no such route (404) | `{method, path}` |
  * | `route.error/method-not-allowed` | route exists, method does not (405) | `{method, path}` |
- * | `rate.error/too-many-requests` | rate limited (429) | `{retryAfter}` |
+ * | `rate.error/too-many-requests` | rate limited (429): a heavy request beyond its slots, or a token over the per-token request limit (then also `requests`, `seconds`: the limit) | `{retryAfter, requests?, seconds?}` |
  * | `server.error/internal` | unexpected fault, no internals (500; never expected) | `{}` |
  * | `command.error/unknown-command` | `command` not known | `{command}` |
  * | `command.error/batch-failed` | an inner command of a batch failed; nothing applied | `{index, error}` |
@@ -1261,7 +1261,7 @@ export type TypeCreateOp = {
 };
 
 /**
- * Delete a type and its Entities, with the fields of other types that relate to it; other Databases keep their other fields and relation values. As in the public API, the flags say what may go with it: a type that has Entities is deleted only with `delete-entities?: true` (else `schema.error/type-has-entities` `{name, field: "delete-entities?", count}`), a type that fields of other types relate to only with `delete-related-fields?: true` (else `schema.error/type-has-related-fields` `{name, field: "delete-related-fields?", fields}`, `fields` listing them as `{holderType, name}` objects). A type with neither is deleted without flags.
+ * Delete a type and its Entities, with the fields of other types that relate to it; other Databases keep their other fields and relation values. As in the public API, the flags say what may go with it: a type that has Entities is deleted only with `delete-entities?: true` (else `schema.error/type-has-entities` `{name, field: "delete-entities?", count}`), a type that fields of other types relate to only with `delete-related-fields?: true` (else `schema.error/type-has-related-fields` `{name, field: "delete-related-fields?", fields}`, `fields` listing them as `{holderType, name}` objects). A type with neither is deleted without flags. The webhooks of the Database are deleted with it, in the same transaction (their pending deliveries are not sent); the operation's result lists their ids in `svc/deleted-webhooks` (`x-svc-choice`).
  */
 export type TypeDeleteOp = {
     /**
@@ -1486,6 +1486,9 @@ export type InstallMixinsOp = {
  * choice). The public API answers the string `"ok"` here; svc-kit keeps the list because its
  * clients (the conformance suite, the SDK example, scripts copying schemas) read the ids of
  * what they created from it. A client that only needs success reads `success: true`.
+ * The element of a `schema.type/delete` also lists the webhooks deleted with the Database
+ * (`svc/deleted-webhooks`, the ids `GET /api/webhooks/v2` showed; `[]` when it had none), so
+ * a client that keeps webhook ids learns they are gone without listing them again.
  *
  */
 export type SchemaBatchResult = Array<{
@@ -1494,6 +1497,10 @@ export type SchemaBatchResult = Array<{
      */
     'svc/name': string;
     'svc/id': Uuid;
+    /**
+     * Only on the element of a `schema.type/delete`: the ids of the webhooks of the deleted Database, deleted with it in the same transaction (with their pending deliveries and runs); `[]` when it had none.
+     */
+    'svc/deleted-webhooks'?: Array<number>;
 }>;
 
 /**
@@ -1690,7 +1697,7 @@ export type Webhook = {
      */
     url: string;
     /**
-     * Database name whose Entity changes are reported: its current name (after `schema.type/rename`, the new one; the webhook keeps reporting the Database). After the Database is deleted the webhook stays listed, reporting nothing, with the name the Database had last (svc-kit choice).
+     * Database name whose Entity changes are reported: its current name (after `schema.type/rename`, the new one; the webhook keeps reporting the Database). Deleting the Database deletes its webhooks in the same transaction, with their pending deliveries and runs (svc-kit choice; the result of `svc.schema/batch` names them, `SchemaBatchResult`), so the list never shows a webhook of a Database that is gone.
      */
     type: string;
     /**
@@ -2155,6 +2162,10 @@ export type SyncRun = {
      */
     error: ErrorBody | null;
     stats: SyncStats;
+    /**
+     * The deviations from the app contract the run tolerated, one sentence each (for example a relation of cardinality `one-to-many`, spec/integrations.md "Deviations the service tolerates"); empty for an app that keeps the contract. Set when the run ends.
+     */
+    warnings: Array<string>;
 };
 
 /**
@@ -2358,7 +2369,7 @@ export type GetSchemaErrors = {
      */
     401: ErrorBody;
     /**
-     * Rate limited; retry after `Retry-After` seconds.
+     * Rate limited (the per-token request limit, or heavy requests beyond their slots: "Shared load" in the description of this document); retry after `Retry-After` seconds.
      */
     429: ErrorBody;
 };
@@ -2405,7 +2416,7 @@ export type GetDocumentErrors = {
      */
     404: ErrorBody;
     /**
-     * Rate limited; retry after `Retry-After` seconds.
+     * Rate limited (the per-token request limit, or heavy requests beyond their slots: "Shared load" in the description of this document); retry after `Retry-After` seconds.
      */
     429: ErrorBody;
 };
@@ -2456,7 +2467,7 @@ export type PutDocumentErrors = {
      */
     413: ErrorBody;
     /**
-     * Rate limited; retry after `Retry-After` seconds.
+     * Rate limited (the per-token request limit, or heavy requests beyond their slots: "Shared load" in the description of this document); retry after `Retry-After` seconds.
      */
     429: ErrorBody;
 };
@@ -2506,7 +2517,7 @@ export type RunDocumentCommandErrors = {
      */
     413: ErrorBody;
     /**
-     * Rate limited; retry after `Retry-After` seconds.
+     * Rate limited (the per-token request limit, or heavy requests beyond their slots: "Shared load" in the description of this document); retry after `Retry-After` seconds.
      */
     429: ErrorBody;
 };
@@ -2539,7 +2550,7 @@ export type ListWebhooksErrors = {
      */
     403: ErrorBody;
     /**
-     * Rate limited; retry after `Retry-After` seconds.
+     * Rate limited (the per-token request limit, or heavy requests beyond their slots: "Shared load" in the description of this document); retry after `Retry-After` seconds.
      */
     429: ErrorBody;
 };
@@ -2576,7 +2587,7 @@ export type AddWebhookErrors = {
      */
     403: ErrorBody;
     /**
-     * Rate limited; retry after `Retry-After` seconds.
+     * Rate limited (the per-token request limit, or heavy requests beyond their slots: "Shared load" in the description of this document); retry after `Retry-After` seconds.
      */
     429: ErrorBody;
 };
@@ -2622,7 +2633,7 @@ export type DeleteWebhookErrors = {
      */
     404: ErrorBody;
     /**
-     * Rate limited; retry after `Retry-After` seconds.
+     * Rate limited (the per-token request limit, or heavy requests beyond their slots: "Shared load" in the description of this document); retry after `Retry-After` seconds.
      */
     429: ErrorBody;
 };
@@ -2651,7 +2662,7 @@ export type ListGraphqlEndpointsErrors = {
      */
     401: ErrorBody;
     /**
-     * Rate limited; retry after `Retry-After` seconds.
+     * Rate limited (the per-token request limit, or heavy requests beyond their slots: "Shared load" in the description of this document); retry after `Retry-After` seconds.
      */
     429: ErrorBody;
 };
@@ -2704,7 +2715,7 @@ export type RunGraphqlErrors = {
      */
     415: GraphqlResponse;
     /**
-     * Rate limited; retry after `Retry-After` seconds.
+     * Rate limited (the per-token request limit, or heavy requests beyond their slots: "Shared load" in the description of this document); retry after `Retry-After` seconds.
      */
     429: ErrorBody;
 };
@@ -2744,7 +2755,7 @@ export type GetGraphqlSchemaErrors = {
      */
     404: ErrorBody;
     /**
-     * Rate limited; retry after `Retry-After` seconds.
+     * Rate limited (the per-token request limit, or heavy requests beyond their slots: "Shared load" in the description of this document); retry after `Retry-After` seconds.
      */
     429: ErrorBody;
 };
@@ -2836,7 +2847,7 @@ export type UploadFileErrors = {
      */
     415: ErrorBody;
     /**
-     * Rate limited; retry after `Retry-After` seconds.
+     * Rate limited (the per-token request limit, or heavy requests beyond their slots: "Shared load" in the description of this document); retry after `Retry-After` seconds.
      */
     429: ErrorBody;
 };
@@ -2881,7 +2892,7 @@ export type UploadFileFromUrlErrors = {
      */
     422: ErrorBody;
     /**
-     * Rate limited; retry after `Retry-After` seconds.
+     * Rate limited (the per-token request limit, or heavy requests beyond their slots: "Shared load" in the description of this document); retry after `Retry-After` seconds.
      */
     429: ErrorBody;
 };
@@ -2923,7 +2934,7 @@ export type DownloadStoredFileErrors = {
      */
     404: ErrorBody;
     /**
-     * Rate limited; retry after `Retry-After` seconds.
+     * Rate limited (the per-token request limit, or heavy requests beyond their slots: "Shared load" in the description of this document); retry after `Retry-After` seconds.
      */
     429: ErrorBody;
 };
@@ -2955,6 +2966,10 @@ export type ListIntegrationAccountsErrors = {
      * The token's access level is below the one the operation needs (`x-svc-access`; "Access levels").
      */
     403: ErrorBody;
+    /**
+     * Rate limited (the per-token request limit, or heavy requests beyond their slots: "Shared load" in the description of this document); retry after `Retry-After` seconds.
+     */
+    429: ErrorBody;
 };
 
 export type ListIntegrationAccountsError = ListIntegrationAccountsErrors[keyof ListIntegrationAccountsErrors];
@@ -2996,6 +3011,10 @@ export type AddIntegrationAccountErrors = {
      *
      */
     422: ErrorBody;
+    /**
+     * Rate limited (the per-token request limit, or heavy requests beyond their slots: "Shared load" in the description of this document); retry after `Retry-After` seconds.
+     */
+    429: ErrorBody;
 };
 
 export type AddIntegrationAccountError = AddIntegrationAccountErrors[keyof AddIntegrationAccountErrors];
@@ -3046,6 +3065,10 @@ export type DeleteIntegrationAccountErrors = {
      *
      */
     422: ErrorBody;
+    /**
+     * Rate limited (the per-token request limit, or heavy requests beyond their slots: "Shared load" in the description of this document); retry after `Retry-After` seconds.
+     */
+    429: ErrorBody;
 };
 
 export type DeleteIntegrationAccountError = DeleteIntegrationAccountErrors[keyof DeleteIntegrationAccountErrors];
@@ -3088,6 +3111,10 @@ export type GetIntegrationAccountErrors = {
      * No such resource.
      */
     404: ErrorBody;
+    /**
+     * Rate limited (the per-token request limit, or heavy requests beyond their slots: "Shared load" in the description of this document); retry after `Retry-After` seconds.
+     */
+    429: ErrorBody;
 };
 
 export type GetIntegrationAccountError = GetIntegrationAccountErrors[keyof GetIntegrationAccountErrors];
@@ -3138,6 +3165,10 @@ export type GetIntegrationDatalistErrors = {
      *
      */
     422: ErrorBody;
+    /**
+     * Rate limited (the per-token request limit, or heavy requests beyond their slots: "Shared load" in the description of this document); retry after `Retry-After` seconds.
+     */
+    429: ErrorBody;
 };
 
 export type GetIntegrationDatalistError = GetIntegrationDatalistErrors[keyof GetIntegrationDatalistErrors];
@@ -3180,6 +3211,10 @@ export type GetIntegrationLogoErrors = {
      * No such resource.
      */
     404: ErrorBody;
+    /**
+     * Rate limited (the per-token request limit, or heavy requests beyond their slots: "Shared load" in the description of this document); retry after `Retry-After` seconds.
+     */
+    429: ErrorBody;
 };
 
 export type GetIntegrationLogoError = GetIntegrationLogoErrors[keyof GetIntegrationLogoErrors];
@@ -3221,6 +3256,10 @@ export type StartIntegrationOAuthErrors = {
      *
      */
     422: ErrorBody;
+    /**
+     * Rate limited (the per-token request limit, or heavy requests beyond their slots: "Shared load" in the description of this document); retry after `Retry-After` seconds.
+     */
+    429: ErrorBody;
 };
 
 export type StartIntegrationOAuthError = StartIntegrationOAuthErrors[keyof StartIntegrationOAuthErrors];
@@ -3300,6 +3339,10 @@ export type ListIntegrationSourcesErrors = {
      * The token's access level is below the one the operation needs (`x-svc-access`; "Access levels").
      */
     403: ErrorBody;
+    /**
+     * Rate limited (the per-token request limit, or heavy requests beyond their slots: "Shared load" in the description of this document); retry after `Retry-After` seconds.
+     */
+    429: ErrorBody;
 };
 
 export type ListIntegrationSourcesError = ListIntegrationSourcesErrors[keyof ListIntegrationSourcesErrors];
@@ -3345,6 +3388,10 @@ export type AddIntegrationSourceErrors = {
      *
      */
     422: ErrorBody;
+    /**
+     * Rate limited (the per-token request limit, or heavy requests beyond their slots: "Shared load" in the description of this document); retry after `Retry-After` seconds.
+     */
+    429: ErrorBody;
 };
 
 export type AddIntegrationSourceError = AddIntegrationSourceErrors[keyof AddIntegrationSourceErrors];
@@ -3387,6 +3434,10 @@ export type DeleteIntegrationSourceErrors = {
      * No such resource.
      */
     404: ErrorBody;
+    /**
+     * Rate limited (the per-token request limit, or heavy requests beyond their slots: "Shared load" in the description of this document); retry after `Retry-After` seconds.
+     */
+    429: ErrorBody;
 };
 
 export type DeleteIntegrationSourceError = DeleteIntegrationSourceErrors[keyof DeleteIntegrationSourceErrors];
@@ -3429,6 +3480,10 @@ export type GetIntegrationSourceErrors = {
      * No such resource.
      */
     404: ErrorBody;
+    /**
+     * Rate limited (the per-token request limit, or heavy requests beyond their slots: "Shared load" in the description of this document); retry after `Retry-After` seconds.
+     */
+    429: ErrorBody;
 };
 
 export type GetIntegrationSourceError = GetIntegrationSourceErrors[keyof GetIntegrationSourceErrors];
@@ -3479,6 +3534,10 @@ export type UpdateIntegrationSourceErrors = {
      *
      */
     422: ErrorBody;
+    /**
+     * Rate limited (the per-token request limit, or heavy requests beyond their slots: "Shared load" in the description of this document); retry after `Retry-After` seconds.
+     */
+    429: ErrorBody;
 };
 
 export type UpdateIntegrationSourceError = UpdateIntegrationSourceErrors[keyof UpdateIntegrationSourceErrors];
@@ -3521,6 +3580,10 @@ export type ListIntegrationSyncsErrors = {
      * No such resource.
      */
     404: ErrorBody;
+    /**
+     * Rate limited (the per-token request limit, or heavy requests beyond their slots: "Shared load" in the description of this document); retry after `Retry-After` seconds.
+     */
+    429: ErrorBody;
 };
 
 export type ListIntegrationSyncsError = ListIntegrationSyncsErrors[keyof ListIntegrationSyncsErrors];
@@ -3572,6 +3635,10 @@ export type StartIntegrationSyncErrors = {
      * The resource is busy (a sync of that source is running).
      */
     409: ErrorBody;
+    /**
+     * Rate limited (the per-token request limit, or heavy requests beyond their slots: "Shared load" in the description of this document); retry after `Retry-After` seconds.
+     */
+    429: ErrorBody;
 };
 
 export type StartIntegrationSyncError = StartIntegrationSyncErrors[keyof StartIntegrationSyncErrors];
@@ -3630,6 +3697,10 @@ export type RunIntegrationActionErrors = {
      *
      */
     422: ErrorBody;
+    /**
+     * Rate limited (the per-token request limit, or heavy requests beyond their slots: "Shared load" in the description of this document); retry after `Retry-After` seconds.
+     */
+    429: ErrorBody;
 };
 
 export type RunIntegrationActionError = RunIntegrationActionErrors[keyof RunIntegrationActionErrors];
@@ -3672,6 +3743,10 @@ export type GetIntegrationSyncErrors = {
      * No such resource.
      */
     404: ErrorBody;
+    /**
+     * Rate limited (the per-token request limit, or heavy requests beyond their slots: "Shared load" in the description of this document); retry after `Retry-After` seconds.
+     */
+    429: ErrorBody;
 };
 
 export type GetIntegrationSyncError = GetIntegrationSyncErrors[keyof GetIntegrationSyncErrors];

@@ -64,6 +64,8 @@ export interface AppClient {
   validate(body: ValidateRequest): Promise<AppValidateResponse>;
   config(body: ConfigRequest): Promise<AppConfig>;
   schema(body: SchemaRequest): Promise<AppSchema>;
+  /** `schema` and the warnings of the deviations tolerated in it (deviations.ts), for the run to show. */
+  schemaWithWarnings(body: SchemaRequest): Promise<{ schema: AppSchema; warnings: string[] }>;
   /** The caller supplies `operationId` (APP-078). */
   data(body: AppDataRequest): Promise<AppDataResponse>;
   datalist(body: DatalistRequest): Promise<DatalistResponse>;
@@ -195,7 +197,7 @@ export function createAppClient(appUrl: string, options: AppClientOptions): AppC
     if (problem === undefined) return { value: parsed as T, warnings: [] };
     // The first problem a tolerated deviation does not explain is the one to report.
     const tolerated = tolerate(schemaName, parsed);
-    const remaining = tolerated.warnings.length > 0 ? contractProblem(schemaName, tolerated.value) : problem;
+    const remaining = tolerated.warnings.length > 0 ? contractProblem(schemaName, tolerated.checkedAs ?? tolerated.value) : problem;
     if (remaining === undefined) return { value: tolerated.value as T, warnings: tolerated.warnings };
     throw new AppCallError({ operation, appStatus: response.status, message: `The app's answer to ${operation} does not match the app contract (${schemaName}): ${remaining}.` });
   }
@@ -226,6 +228,10 @@ export function createAppClient(appUrl: string, options: AppClientOptions): AppC
     validate: (body) => call<AppValidateResponse>('validate', 'POST', '/validate', body, 'ValidateResponse', 'integration.error/account-invalid'),
     config: (body) => call<AppConfig>('config', 'POST', `${SYNCHRONIZER}/config`, body, 'ConfigResponse'),
     schema: (body) => call<AppSchema>('schema', 'POST', `${SYNCHRONIZER}/schema`, body, 'SchemaResponse'),
+    schemaWithWarnings: async (body) => {
+      const { value, warnings } = await callWithWarnings<AppSchema>('schema', 'POST', `${SYNCHRONIZER}/schema`, body, 'SchemaResponse');
+      return { schema: value, warnings };
+    },
     data: (body) => call<AppDataResponse>('data', 'POST', `${SYNCHRONIZER}/data`, body, 'DataResponse'),
     datalist: (body) => call<DatalistResponse>('datalist', 'POST', `${SYNCHRONIZER}/datalist`, body, 'DatalistResponse'),
     installWebhook: (body) => call<AppWebhookRegistration>('webhooks', 'POST', `${SYNCHRONIZER}/webhooks`, body, 'WebhookRegistration'),

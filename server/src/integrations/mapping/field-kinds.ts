@@ -76,7 +76,8 @@ const TABLE: Record<string, Record<string, FieldKind>> = {
   },
 };
 
-const CARDINALITIES = new Set(['many-to-one', 'many-to-many', 'one-to-one']);
+/** The contract's three, and `one-to-many` (the reverse of many-to-one), which real apps send and the service tolerates (app/deviations.ts). */
+const CARDINALITIES = new Set(['many-to-one', 'many-to-many', 'one-to-one', 'one-to-many']);
 
 function described(field: AppSchemaField): string {
   return field.subType ? `type "${String(field.type)}" with subType "${String(field.subType)}"` : `type "${String(field.type)}" without subType`;
@@ -100,10 +101,11 @@ function relationKind(id: string, field: AppSchemaField): FieldKind {
     throw new SchemaProblem(id, `a field with a relation must have type "text" or "array[text]", not "${String(field.type)}".`);
   }
   if (field.subType !== undefined) throw new SchemaProblem(id, `a field with a relation takes no subType (got "${String(field.subType)}").`);
-  const multi = cardinality === 'many-to-many';
+  // many-to-many and one-to-many: this end holds several Entities; one-to-one and one-to-many: the other end holds one.
+  const multi = cardinality === 'many-to-many' || cardinality === 'one-to-many';
   if (targetType === USER_TYPE) return { kind: 'people', multi, match: targetFieldId === 'user/email' ? 'email' : 'name' };
   if (kind === 'native') throw new SchemaProblem(id, `a native relation must target ${USER_TYPE} (a people relation), not "${targetType}".`);
-  return { kind: 'relation', multi, targetCollection: cardinality !== 'one-to-one', targetAppType: targetType };
+  return { kind: 'relation', multi, targetCollection: cardinality === 'many-to-one' || cardinality === 'many-to-many', targetAppType: targetType };
 }
 
 /**

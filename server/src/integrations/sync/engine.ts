@@ -57,20 +57,21 @@ export class SyncEngine implements SyncService {
       runId: run.id,
       signal: this.abort.signal,
       stats: emptyStats(),
+      warnings: [],
       retry: { attempts: 0 },
       onDeliveries: () => this.deps.onDeliveries?.(),
     };
     const done = this.enqueue(sourceId, async () => {
       try {
         await work(env, startedAt);
-        await updateRun(this.context.db, run.id, { status: 'succeeded', stats: env.stats, nextAttemptAt: null, finished: true });
+        await updateRun(this.context.db, run.id, { status: 'succeeded', stats: env.stats, warnings: env.warnings, nextAttemptAt: null, finished: true });
       } catch (error) {
         const failure =
           error instanceof Failure
             ? error
             : new Failure('integration.error/app-failed', 'The run stopped on an unexpected fault of the server; nothing of the page it was on was applied.', {}, 422);
         if (!(error instanceof Failure)) this.context.log(`sync run ${run.id}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
-        await updateRun(this.context.db, run.id, { status: 'failed', stats: env.stats, nextAttemptAt: null, error: failure.toResult(), finished: true }).catch(
+        await updateRun(this.context.db, run.id, { status: 'failed', stats: env.stats, warnings: env.warnings, nextAttemptAt: null, error: failure.toResult(), finished: true }).catch(
           (e: unknown) => this.context.log(`sync run ${run.id}: cannot record the failure: ${String(e)}`),
         );
       }

@@ -27,9 +27,10 @@ interface RunRow {
   next_attempt_at: unknown;
   error: string | null;
   stats: string;
+  warnings: string;
 }
 
-const COLUMNS = 'id, source_id, trigger, status, started_at, finished_at, attempts, next_attempt_at, error, stats';
+const COLUMNS = 'id, source_id, trigger, status, started_at, finished_at, attempts, next_attempt_at, error, stats, warnings';
 
 function iso(value: unknown): string | null {
   if (value === null || value === undefined) return null;
@@ -48,6 +49,7 @@ function fromRow(row: RunRow): SyncRun {
     nextAttemptAt: iso(row.next_attempt_at),
     error: row.error ? (JSON.parse(row.error) as ErrorBody) : null,
     stats: JSON.parse(row.stats) as SyncStats,
+    warnings: JSON.parse(row.warnings) as string[],
   };
 }
 
@@ -70,6 +72,8 @@ export interface RunUpdate {
   attempts?: number;
   nextAttemptAt?: Date | null;
   error?: ErrorBody | null;
+  /** Deviations from the app contract tolerated so far in the run. */
+  warnings?: readonly string[];
   finished?: boolean;
 }
 
@@ -85,6 +89,7 @@ export async function updateRun(q: Queryable, id: number, update: RunUpdate): Pr
   if (update.attempts !== undefined) set('attempts', update.attempts);
   if (update.nextAttemptAt !== undefined) set('next_attempt_at', update.nextAttemptAt ? update.nextAttemptAt.toISOString() : null);
   if (update.error !== undefined) set('error', update.error ? JSON.stringify(update.error) : null);
+  if (update.warnings !== undefined) set('warnings', JSON.stringify(update.warnings));
   if (update.finished) set('finished_at', new Date().toISOString());
   if (sets.length === 0) return;
   await q.query(`UPDATE integration_runs SET ${sets.join(', ')} WHERE id = $1`, params);

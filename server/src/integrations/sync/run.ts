@@ -27,6 +27,8 @@ export interface RunEnv {
   runId: number;
   signal: AbortSignal;
   stats: SyncStats;
+  /** Deviations from the app contract the run tolerated (app/deviations.ts), one sentence each. */
+  warnings: string[];
   /** tryLater answers so far. */
   retry: { attempts: number };
   /** Called after a transaction wrote webhook deliveries. */
@@ -167,7 +169,8 @@ async function prepare(env: RunEnv, source: SourceRecord): Promise<{ account: Ac
 /** A run started through the API: every type, every page. */
 export async function runSync(env: RunEnv, source: SourceRecord, startedAt: Date): Promise<void> {
   const { account, client } = await prepare(env, source);
-  const schema = await client.schema({ types: source.types, filter: source.filter, account: account.fields });
+  const { schema, warnings } = await client.schemaWithWarnings({ types: source.types, filter: source.filter, account: account.fields });
+  env.warnings.push(...warnings);
   checkAppSchema(schema, source.types);
   source.mapping = await env.context.db.transaction(async (tx) => {
     const mapping = await materializeMapping(tx, {
