@@ -22,62 +22,586 @@ export type BooleanFilter = {
 };
 
 /** A comment on an Entity (Comments extension, type `comments/comment`); its content is a collaborative document. */
-export type Comment = {
-  __typename?: 'Comment';
+export type CommentsComment = {
+  __typename?: 'CommentsComment';
   /** Field `comment/author` (relation to `svc/user`). */
-  author: Maybe<User>;
+  author: Maybe<SvcUser>;
   /** Content of the comment: the document `comment/document-secret` names. */
-  content: Maybe<RichText>;
+  content: Maybe<RichField>;
   /** Author of the Entity (`svc/created-by`). */
-  createdBy: Maybe<User>;
+  createdBy: Maybe<SvcUser>;
   /** Creation time (`svc/creation-date`): ISO 8601 UTC timestamp with milliseconds. */
   creationDate: Maybe<Scalars['String']['output']>;
   /** Identifier of the Entity (`svc/id`, a UUID). */
   id: Scalars['ID']['output'];
   /** Time of the last modification (`svc/modification-date`): ISO 8601 UTC timestamp with milliseconds. */
   modificationDate: Maybe<Scalars['String']['output']>;
+  /** Public identifier of the Entity (`svc/public-id`), a number written as a string. */
+  publicId: Maybe<Scalars['String']['output']>;
+  /** Rank of the Entity (`svc/rank`); null where the type has no rank. */
+  rank: Maybe<Scalars['Float']['output']>;
+};
+
+/** Filter over an inner list (collection) of comment items. Instance of the `<Type>CollectionFilter` template. */
+export type CommentsCommentCollectionFilter = {
+  /** Every filter in the list is matched by at least one item (AND). */
+  contains?: InputMaybe<Array<CommentsCommentFilter>>;
+  /** At least one filter in the list is matched by at least one item (OR). */
+  containsAny?: InputMaybe<Array<CommentsCommentFilter>>;
+  /** true: the list has no items; false: the list has at least one item. */
+  isEmpty?: InputMaybe<Scalars['Boolean']['input']>;
+  /** No filter in the list is matched by any item (AND of "not contains"). */
+  notContains?: InputMaybe<Array<CommentsCommentFilter>>;
+  /** At least one filter in the list is matched by no item (OR of "not contains"). */
+  notContainsAny?: InputMaybe<Array<CommentsCommentFilter>>;
 };
 
 /** Filter over a comment (a comment of the Comments extension, `comments/comment`). All given field filters must hold (AND). */
-export type CommentFilter = {
+export type CommentsCommentFilter = {
   /** Filter on `comment/author` (the target's filter). */
-  author?: InputMaybe<UserFilter>;
+  author?: InputMaybe<SvcUserFilter>;
   /** Filter on `svc/created-by` (the target's filter). */
-  createdBy?: InputMaybe<UserFilter>;
+  createdBy?: InputMaybe<SvcUserFilter>;
   /** Filter on `svc/creation-date`. */
   creationDate?: InputMaybe<StringFilter>;
   /** Filter on the identifier (`svc/id`). `{id: {isNull: true}}` used as a relation filter matches an empty relation. */
   id?: InputMaybe<IdFilter>;
   /** Filter on `svc/modification-date`. */
   modificationDate?: InputMaybe<StringFilter>;
-};
-
-/** Filter over an inner list (collection) of comment items. Instance of the `<Database>ListFilter` template. */
-export type CommentListFilter = {
-  /** Every filter in the list is matched by at least one item (AND). */
-  contains?: InputMaybe<Array<CommentFilter>>;
-  /** At least one filter in the list is matched by at least one item (OR). */
-  containsAny?: InputMaybe<Array<CommentFilter>>;
-  /** true: the list has no items; false: the list has at least one item. */
-  isEmpty?: InputMaybe<Scalars['Boolean']['input']>;
-  /** No filter in the list is matched by any item (AND of "not contains"). */
-  notContains?: InputMaybe<Array<CommentFilter>>;
-  /** At least one filter in the list is matched by no item (OR of "not contains"). */
-  notContainsAny?: InputMaybe<Array<CommentFilter>>;
+  /** Filter on `svc/public-id`. */
+  publicId?: InputMaybe<StringFilter>;
+  /** Filter on `svc/rank`. */
+  rank?: InputMaybe<FloatFilter>;
 };
 
 /** Sort keys of a comment. Set one key per object; when several are set they apply in the order declared here. */
-export type CommentOrderBy = {
+export type CommentsCommentOrder = {
   /** Sort by a property of `comment/author`, for example `{author: {id: ASC}}`. */
-  author?: InputMaybe<UserOrderBy>;
+  author?: InputMaybe<SvcUserOrder>;
   /** Sort by a property of `svc/created-by`, for example `{createdBy: {id: ASC}}`. */
-  createdBy?: InputMaybe<UserOrderBy>;
+  createdBy?: InputMaybe<SvcUserOrder>;
   /** Sort by `svc/creation-date`. */
-  creationDate?: InputMaybe<OrderDirection>;
+  creationDate?: InputMaybe<Order>;
   /** Sort by `svc/id`. */
-  id?: InputMaybe<OrderDirection>;
+  id?: InputMaybe<Order>;
   /** Sort by `svc/modification-date`. */
-  modificationDate?: InputMaybe<OrderDirection>;
+  modificationDate?: InputMaybe<Order>;
+  /** Sort by `svc/public-id`. */
+  publicId?: InputMaybe<Order>;
+  /** Sort by `svc/rank`. */
+  rank?: InputMaybe<Order>;
+};
+
+/** An option of `Demo/Priority_Demo/Tasks` (the options of a single or multi select field). */
+export type DemoPriorityDemoTasks = {
+  __typename?: 'DemoPriorityDemoTasks';
+  /** Field `enum/icon` (svc/text). */
+  icon: Maybe<Scalars['String']['output']>;
+  /** Identifier of the Entity (`svc/id`, a UUID). */
+  id: Scalars['ID']['output'];
+  /** Field `enum/name` (svc/text). */
+  name: Maybe<Scalars['String']['output']>;
+  /** Public identifier of the Entity (`svc/public-id`), a number written as a string. */
+  publicId: Maybe<Scalars['String']['output']>;
+  /** Rank of the Entity (`svc/rank`); null where the type has no rank. */
+  rank: Maybe<Scalars['Float']['output']>;
+};
+
+/** Filter over an inner list (collection) of option items. Instance of the `<Type>CollectionFilter` template. */
+export type DemoPriorityDemoTasksCollectionFilter = {
+  /** Every filter in the list is matched by at least one item (AND). */
+  contains?: InputMaybe<Array<DemoPriorityDemoTasksFilter>>;
+  /** At least one filter in the list is matched by at least one item (OR). */
+  containsAny?: InputMaybe<Array<DemoPriorityDemoTasksFilter>>;
+  /** true: the list has no items; false: the list has at least one item. */
+  isEmpty?: InputMaybe<Scalars['Boolean']['input']>;
+  /** No filter in the list is matched by any item (AND of "not contains"). */
+  notContains?: InputMaybe<Array<DemoPriorityDemoTasksFilter>>;
+  /** At least one filter in the list is matched by no item (OR of "not contains"). */
+  notContainsAny?: InputMaybe<Array<DemoPriorityDemoTasksFilter>>;
+};
+
+/** Filter over an option (an option of `Demo/Priority_Demo/Tasks`). All given field filters must hold (AND). */
+export type DemoPriorityDemoTasksFilter = {
+  /** Filter on `enum/icon`. */
+  icon?: InputMaybe<StringFilter>;
+  /** Filter on the identifier (`svc/id`). `{id: {isNull: true}}` used as a relation filter matches an empty relation. */
+  id?: InputMaybe<IdFilter>;
+  /** Filter on `enum/name`. */
+  name?: InputMaybe<StringFilter>;
+  /** Filter on `svc/public-id`. */
+  publicId?: InputMaybe<StringFilter>;
+  /** Filter on `svc/rank`. */
+  rank?: InputMaybe<FloatFilter>;
+};
+
+/** Sort keys of an option. Set one key per object; when several are set they apply in the order declared here. */
+export type DemoPriorityDemoTasksOrder = {
+  /** Sort by `enum/icon`. */
+  icon?: InputMaybe<Order>;
+  /** Sort by `svc/id`. */
+  id?: InputMaybe<Order>;
+  /** Sort by `enum/name`. */
+  name?: InputMaybe<Order>;
+  /** Sort by `svc/public-id`. */
+  publicId?: InputMaybe<Order>;
+  /** Sort by `svc/rank`. */
+  rank?: InputMaybe<Order>;
+};
+
+/** An Entity of the Database `Demo/Projects`. */
+export type DemoProject = {
+  __typename?: 'DemoProject';
+  /** Field `Demo/Active` (svc/bool). */
+  active: Maybe<Scalars['Boolean']['output']>;
+  /** Field `Demo/Brief` (rich text). */
+  brief: Maybe<RichField>;
+  /** Field `Demo/Budget` (svc/decimal). */
+  budget: Maybe<Scalars['Float']['output']>;
+  /** Author of the Entity (`svc/created-by`). */
+  createdBy: Maybe<SvcUser>;
+  /** Creation time (`svc/creation-date`): ISO 8601 UTC timestamp with milliseconds. */
+  creationDate: Maybe<Scalars['String']['output']>;
+  /** Identifier of the Entity (`svc/id`, a UUID). */
+  id: Scalars['ID']['output'];
+  /** Field `Demo/Lead-task` (relation to `Demo/Tasks`). */
+  leadTask: Maybe<DemoTask>;
+  /** Field `Demo/Location` (svc/location): stringified JSON `{longitude, latitude, fullAddress}`. */
+  location: Maybe<Scalars['String']['output']>;
+  /** Field `Demo/Logo` (files). Never null; an empty list when there are none. */
+  logo: Array<File>;
+  /** Field `Demo/Members` (collection of `svc/user`). Accepts the filter, orderBy, limit and offset arguments of a query of that type. Never null; an empty list when there are none. */
+  members: Array<SvcUser>;
+  /** Time of the last modification (`svc/modification-date`): ISO 8601 UTC timestamp with milliseconds. */
+  modificationDate: Maybe<Scalars['String']['output']>;
+  /** Field `Demo/Name` (svc/text). */
+  name: Maybe<Scalars['String']['output']>;
+  /** Field `Demo/Owner` (relation to `svc/user`). */
+  owner: Maybe<SvcUser>;
+  /** Field `Demo/Period` (svc/date-range): stringified JSON `{start, end}` of dates `YYYY-MM-DD`. */
+  period: Maybe<Scalars['String']['output']>;
+  /** Public identifier of the Entity (`svc/public-id`), a number written as a string. */
+  publicId: Maybe<Scalars['String']['output']>;
+  /** Rank of the Entity (`svc/rank`); null where the type has no rank. */
+  rank: Maybe<Scalars['Float']['output']>;
+  /** Field `Demo/Start` (svc/date): `YYYY-MM-DD`. */
+  start: Maybe<Scalars['String']['output']>;
+  /** Field `Demo/Tasks` (collection of `Demo/Tasks`). Accepts the filter, orderBy, limit and offset arguments of a query of that type. Never null; an empty list when there are none. */
+  tasks: Array<DemoTask>;
+  /** Field `Demo/Website` (svc/url). */
+  website: Maybe<Scalars['String']['output']>;
+};
+
+
+/** An Entity of the Database `Demo/Projects`. */
+export type DemoProjectMembersArgs = {
+  creationDate?: InputMaybe<StringFilter>;
+  email?: InputMaybe<StringFilter>;
+  id?: InputMaybe<IdFilter>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  modificationDate?: InputMaybe<StringFilter>;
+  name?: InputMaybe<StringFilter>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<SvcUserOrder>;
+  publicId?: InputMaybe<StringFilter>;
+};
+
+
+/** An Entity of the Database `Demo/Projects`. */
+export type DemoProjectTasksArgs = {
+  blockedBy?: InputMaybe<DemoTaskCollectionFilter>;
+  blocks?: InputMaybe<DemoTaskCollectionFilter>;
+  comments?: InputMaybe<CommentsCommentCollectionFilter>;
+  contact?: InputMaybe<StringFilter>;
+  createdBy?: InputMaybe<SvcUserFilter>;
+  creationDate?: InputMaybe<StringFilter>;
+  done?: InputMaybe<BooleanFilter>;
+  due?: InputMaybe<StringFilter>;
+  estimate?: InputMaybe<IntFilter>;
+  id?: InputMaybe<IdFilter>;
+  leads?: InputMaybe<DemoProjectFilter>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  modificationDate?: InputMaybe<StringFilter>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<DemoTaskOrder>;
+  priority?: InputMaybe<DemoPriorityDemoTasksFilter>;
+  project?: InputMaybe<DemoProjectFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+  status?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  tags?: InputMaybe<DemoTagsDemoTasksCollectionFilter>;
+  title?: InputMaybe<StringFilter>;
+  window?: InputMaybe<StringFilter>;
+};
+
+/** Filter over an inner list (collection) of Project items. Instance of the `<Type>CollectionFilter` template. */
+export type DemoProjectCollectionFilter = {
+  /** Every filter in the list is matched by at least one item (AND). */
+  contains?: InputMaybe<Array<DemoProjectFilter>>;
+  /** At least one filter in the list is matched by at least one item (OR). */
+  containsAny?: InputMaybe<Array<DemoProjectFilter>>;
+  /** true: the list has no items; false: the list has at least one item. */
+  isEmpty?: InputMaybe<Scalars['Boolean']['input']>;
+  /** No filter in the list is matched by any item (AND of "not contains"). */
+  notContains?: InputMaybe<Array<DemoProjectFilter>>;
+  /** At least one filter in the list is matched by no item (OR of "not contains"). */
+  notContainsAny?: InputMaybe<Array<DemoProjectFilter>>;
+};
+
+/** Filter over a Project (an Entity of `Demo/Projects`). All given field filters must hold (AND). */
+export type DemoProjectFilter = {
+  /** Filter on `Demo/Active`. */
+  active?: InputMaybe<BooleanFilter>;
+  /** Filter on `Demo/Budget`. */
+  budget?: InputMaybe<FloatFilter>;
+  /** Filter on `svc/created-by` (the target's filter). */
+  createdBy?: InputMaybe<SvcUserFilter>;
+  /** Filter on `svc/creation-date`. */
+  creationDate?: InputMaybe<StringFilter>;
+  /** Filter on the identifier (`svc/id`). `{id: {isNull: true}}` used as a relation filter matches an empty relation. */
+  id?: InputMaybe<IdFilter>;
+  /** Filter on `Demo/Lead-task` (the target's filter). */
+  leadTask?: InputMaybe<DemoTaskFilter>;
+  /** Filter on `Demo/Location`. */
+  location?: InputMaybe<StringFilter>;
+  /** Filter on the items of `Demo/Members` (inner list). */
+  members?: InputMaybe<SvcUserCollectionFilter>;
+  /** Filter on `svc/modification-date`. */
+  modificationDate?: InputMaybe<StringFilter>;
+  /** Filter on `Demo/Name`. */
+  name?: InputMaybe<StringFilter>;
+  /** Filter on `Demo/Owner` (the target's filter). */
+  owner?: InputMaybe<SvcUserFilter>;
+  /** Filter on `Demo/Period`. */
+  period?: InputMaybe<StringFilter>;
+  /** Filter on `svc/public-id`. */
+  publicId?: InputMaybe<StringFilter>;
+  /** Filter on `svc/rank`. */
+  rank?: InputMaybe<FloatFilter>;
+  /** Filter on `Demo/Start`. */
+  start?: InputMaybe<StringFilter>;
+  /** Filter on the items of `Demo/Tasks` (inner list). */
+  tasks?: InputMaybe<DemoTaskCollectionFilter>;
+  /** Filter on `Demo/Website`. */
+  website?: InputMaybe<StringFilter>;
+};
+
+/** Sort keys of a Project. Set one key per object; when several are set they apply in the order declared here. */
+export type DemoProjectOrder = {
+  /** Sort by `Demo/Active`. */
+  active?: InputMaybe<Order>;
+  /** Sort by `Demo/Budget`. */
+  budget?: InputMaybe<Order>;
+  /** Sort by a property of `svc/created-by`, for example `{createdBy: {id: ASC}}`. */
+  createdBy?: InputMaybe<SvcUserOrder>;
+  /** Sort by `svc/creation-date`. */
+  creationDate?: InputMaybe<Order>;
+  /** Sort by `svc/id`. */
+  id?: InputMaybe<Order>;
+  /** Sort by a property of `Demo/Lead-task`, for example `{leadTask: {id: ASC}}`. */
+  leadTask?: InputMaybe<DemoTaskOrder>;
+  /** Sort by `Demo/Location`. */
+  location?: InputMaybe<Order>;
+  /** Sort by `svc/modification-date`. */
+  modificationDate?: InputMaybe<Order>;
+  /** Sort by `Demo/Name`. */
+  name?: InputMaybe<Order>;
+  /** Sort by a property of `Demo/Owner`, for example `{owner: {id: ASC}}`. */
+  owner?: InputMaybe<SvcUserOrder>;
+  /** Sort by `Demo/Period`. */
+  period?: InputMaybe<Order>;
+  /** Sort by `svc/public-id`. */
+  publicId?: InputMaybe<Order>;
+  /** Sort by `svc/rank`. */
+  rank?: InputMaybe<Order>;
+  /** Sort by `Demo/Start`. */
+  start?: InputMaybe<Order>;
+  /** Sort by `Demo/Website`. */
+  website?: InputMaybe<Order>;
+};
+
+/** An option of `Demo/Tags_Demo/Tasks` (the options of a single or multi select field). */
+export type DemoTagsDemoTasks = {
+  __typename?: 'DemoTagsDemoTasks';
+  /** Field `enum/icon` (svc/text). */
+  icon: Maybe<Scalars['String']['output']>;
+  /** Identifier of the Entity (`svc/id`, a UUID). */
+  id: Scalars['ID']['output'];
+  /** Field `enum/name` (svc/text). */
+  name: Maybe<Scalars['String']['output']>;
+  /** Public identifier of the Entity (`svc/public-id`), a number written as a string. */
+  publicId: Maybe<Scalars['String']['output']>;
+  /** Rank of the Entity (`svc/rank`); null where the type has no rank. */
+  rank: Maybe<Scalars['Float']['output']>;
+};
+
+/** Filter over an inner list (collection) of option items. Instance of the `<Type>CollectionFilter` template. */
+export type DemoTagsDemoTasksCollectionFilter = {
+  /** Every filter in the list is matched by at least one item (AND). */
+  contains?: InputMaybe<Array<DemoTagsDemoTasksFilter>>;
+  /** At least one filter in the list is matched by at least one item (OR). */
+  containsAny?: InputMaybe<Array<DemoTagsDemoTasksFilter>>;
+  /** true: the list has no items; false: the list has at least one item. */
+  isEmpty?: InputMaybe<Scalars['Boolean']['input']>;
+  /** No filter in the list is matched by any item (AND of "not contains"). */
+  notContains?: InputMaybe<Array<DemoTagsDemoTasksFilter>>;
+  /** At least one filter in the list is matched by no item (OR of "not contains"). */
+  notContainsAny?: InputMaybe<Array<DemoTagsDemoTasksFilter>>;
+};
+
+/** Filter over an option (an option of `Demo/Tags_Demo/Tasks`). All given field filters must hold (AND). */
+export type DemoTagsDemoTasksFilter = {
+  /** Filter on `enum/icon`. */
+  icon?: InputMaybe<StringFilter>;
+  /** Filter on the identifier (`svc/id`). `{id: {isNull: true}}` used as a relation filter matches an empty relation. */
+  id?: InputMaybe<IdFilter>;
+  /** Filter on `enum/name`. */
+  name?: InputMaybe<StringFilter>;
+  /** Filter on `svc/public-id`. */
+  publicId?: InputMaybe<StringFilter>;
+  /** Filter on `svc/rank`. */
+  rank?: InputMaybe<FloatFilter>;
+};
+
+/** Sort keys of an option. Set one key per object; when several are set they apply in the order declared here. */
+export type DemoTagsDemoTasksOrder = {
+  /** Sort by `enum/icon`. */
+  icon?: InputMaybe<Order>;
+  /** Sort by `svc/id`. */
+  id?: InputMaybe<Order>;
+  /** Sort by `enum/name`. */
+  name?: InputMaybe<Order>;
+  /** Sort by `svc/public-id`. */
+  publicId?: InputMaybe<Order>;
+  /** Sort by `svc/rank`. */
+  rank?: InputMaybe<Order>;
+};
+
+/** An Entity of the Database `Demo/Tasks`. */
+export type DemoTask = {
+  __typename?: 'DemoTask';
+  /** Field `Demo/Attachments` (files). Never null; an empty list when there are none. */
+  attachments: Array<File>;
+  /** Field `Demo/Blocked-by` (collection of `Demo/Tasks`). Accepts the filter, orderBy, limit and offset arguments of a query of that type. Never null; an empty list when there are none. */
+  blockedBy: Array<DemoTask>;
+  /** Field `Demo/Blocks` (collection of `Demo/Tasks`). Accepts the filter, orderBy, limit and offset arguments of a query of that type. Never null; an empty list when there are none. */
+  blocks: Array<DemoTask>;
+  /** Field `comments/comments`: the comments on the Entity (Comments extension). Never null; an empty list when there are none. */
+  comments: Array<CommentsComment>;
+  /** Field `Demo/Contact` (svc/email). */
+  contact: Maybe<Scalars['String']['output']>;
+  /** Author of the Entity (`svc/created-by`). */
+  createdBy: Maybe<SvcUser>;
+  /** Creation time (`svc/creation-date`): ISO 8601 UTC timestamp with milliseconds. */
+  creationDate: Maybe<Scalars['String']['output']>;
+  /** Field `Demo/Done` (svc/bool). */
+  done: Maybe<Scalars['Boolean']['output']>;
+  /** Field `Demo/Due` (svc/date-time): ISO 8601 UTC timestamp with milliseconds. */
+  due: Maybe<Scalars['String']['output']>;
+  /** Field `Demo/Estimate` (svc/integer). */
+  estimate: Maybe<Scalars['Int']['output']>;
+  /** Identifier of the Entity (`svc/id`, a UUID). */
+  id: Scalars['ID']['output'];
+  /** Field `Demo/Leads` (relation to `Demo/Projects`). */
+  leads: Maybe<DemoProject>;
+  /** Time of the last modification (`svc/modification-date`): ISO 8601 UTC timestamp with milliseconds. */
+  modificationDate: Maybe<Scalars['String']['output']>;
+  /** Field `Demo/Notes` (rich text). */
+  notes: Maybe<RichField>;
+  /** Field `Demo/Priority` (single select, options of `Demo/Priority_Demo/Tasks`): the chosen option. */
+  priority: Maybe<DemoPriorityDemoTasks>;
+  /** Field `Demo/Project` (relation to `Demo/Projects`). */
+  project: Maybe<DemoProject>;
+  /** Public identifier of the Entity (`svc/public-id`), a number written as a string. */
+  publicId: Maybe<Scalars['String']['output']>;
+  /** Rank of the Entity (`svc/rank`); null where the type has no rank. */
+  rank: Maybe<Scalars['Float']['output']>;
+  /** Field `Demo/Status` (workflow, options of `workflow/state_Demo/Tasks`): the chosen option. */
+  status: Maybe<WorkflowStateDemoTasks>;
+  /** Field `Demo/Tags` (multi select, options of `Demo/Tags_Demo/Tasks`): the chosen options. Accepts the filter, orderBy, limit and offset arguments of a list. Never null; an empty list when there are none. */
+  tags: Array<DemoTagsDemoTasks>;
+  /** Field `Demo/Title` (svc/text). */
+  title: Maybe<Scalars['String']['output']>;
+  /** Field `Demo/Window` (svc/date-time-range): stringified JSON `{start, end}` of ISO 8601 UTC timestamps. */
+  window: Maybe<Scalars['String']['output']>;
+};
+
+
+/** An Entity of the Database `Demo/Tasks`. */
+export type DemoTaskBlockedByArgs = {
+  blockedBy?: InputMaybe<DemoTaskCollectionFilter>;
+  blocks?: InputMaybe<DemoTaskCollectionFilter>;
+  comments?: InputMaybe<CommentsCommentCollectionFilter>;
+  contact?: InputMaybe<StringFilter>;
+  createdBy?: InputMaybe<SvcUserFilter>;
+  creationDate?: InputMaybe<StringFilter>;
+  done?: InputMaybe<BooleanFilter>;
+  due?: InputMaybe<StringFilter>;
+  estimate?: InputMaybe<IntFilter>;
+  id?: InputMaybe<IdFilter>;
+  leads?: InputMaybe<DemoProjectFilter>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  modificationDate?: InputMaybe<StringFilter>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<DemoTaskOrder>;
+  priority?: InputMaybe<DemoPriorityDemoTasksFilter>;
+  project?: InputMaybe<DemoProjectFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+  status?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  tags?: InputMaybe<DemoTagsDemoTasksCollectionFilter>;
+  title?: InputMaybe<StringFilter>;
+  window?: InputMaybe<StringFilter>;
+};
+
+
+/** An Entity of the Database `Demo/Tasks`. */
+export type DemoTaskBlocksArgs = {
+  blockedBy?: InputMaybe<DemoTaskCollectionFilter>;
+  blocks?: InputMaybe<DemoTaskCollectionFilter>;
+  comments?: InputMaybe<CommentsCommentCollectionFilter>;
+  contact?: InputMaybe<StringFilter>;
+  createdBy?: InputMaybe<SvcUserFilter>;
+  creationDate?: InputMaybe<StringFilter>;
+  done?: InputMaybe<BooleanFilter>;
+  due?: InputMaybe<StringFilter>;
+  estimate?: InputMaybe<IntFilter>;
+  id?: InputMaybe<IdFilter>;
+  leads?: InputMaybe<DemoProjectFilter>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  modificationDate?: InputMaybe<StringFilter>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<DemoTaskOrder>;
+  priority?: InputMaybe<DemoPriorityDemoTasksFilter>;
+  project?: InputMaybe<DemoProjectFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+  status?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  tags?: InputMaybe<DemoTagsDemoTasksCollectionFilter>;
+  title?: InputMaybe<StringFilter>;
+  window?: InputMaybe<StringFilter>;
+};
+
+
+/** An Entity of the Database `Demo/Tasks`. */
+export type DemoTaskCommentsArgs = {
+  author?: InputMaybe<SvcUserFilter>;
+  createdBy?: InputMaybe<SvcUserFilter>;
+  creationDate?: InputMaybe<StringFilter>;
+  id?: InputMaybe<IdFilter>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  modificationDate?: InputMaybe<StringFilter>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<CommentsCommentOrder>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+};
+
+
+/** An Entity of the Database `Demo/Tasks`. */
+export type DemoTaskTagsArgs = {
+  icon?: InputMaybe<StringFilter>;
+  id?: InputMaybe<IdFilter>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  name?: InputMaybe<StringFilter>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<DemoTagsDemoTasksOrder>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+};
+
+/** Filter over an inner list (collection) of Task items. Instance of the `<Type>CollectionFilter` template. */
+export type DemoTaskCollectionFilter = {
+  /** Every filter in the list is matched by at least one item (AND). */
+  contains?: InputMaybe<Array<DemoTaskFilter>>;
+  /** At least one filter in the list is matched by at least one item (OR). */
+  containsAny?: InputMaybe<Array<DemoTaskFilter>>;
+  /** true: the list has no items; false: the list has at least one item. */
+  isEmpty?: InputMaybe<Scalars['Boolean']['input']>;
+  /** No filter in the list is matched by any item (AND of "not contains"). */
+  notContains?: InputMaybe<Array<DemoTaskFilter>>;
+  /** At least one filter in the list is matched by no item (OR of "not contains"). */
+  notContainsAny?: InputMaybe<Array<DemoTaskFilter>>;
+};
+
+/** Filter over a Task (an Entity of `Demo/Tasks`). All given field filters must hold (AND). */
+export type DemoTaskFilter = {
+  /** Filter on the items of `Demo/Blocked-by` (inner list). */
+  blockedBy?: InputMaybe<DemoTaskCollectionFilter>;
+  /** Filter on the items of `Demo/Blocks` (inner list). */
+  blocks?: InputMaybe<DemoTaskCollectionFilter>;
+  /** Filter on the items of `comments/comments` (inner list). */
+  comments?: InputMaybe<CommentsCommentCollectionFilter>;
+  /** Filter on `Demo/Contact`. */
+  contact?: InputMaybe<StringFilter>;
+  /** Filter on `svc/created-by` (the target's filter). */
+  createdBy?: InputMaybe<SvcUserFilter>;
+  /** Filter on `svc/creation-date`. */
+  creationDate?: InputMaybe<StringFilter>;
+  /** Filter on `Demo/Done`. */
+  done?: InputMaybe<BooleanFilter>;
+  /** Filter on `Demo/Due`. */
+  due?: InputMaybe<StringFilter>;
+  /** Filter on `Demo/Estimate`. */
+  estimate?: InputMaybe<IntFilter>;
+  /** Filter on the identifier (`svc/id`). `{id: {isNull: true}}` used as a relation filter matches an empty relation. */
+  id?: InputMaybe<IdFilter>;
+  /** Filter on `Demo/Leads` (the target's filter). */
+  leads?: InputMaybe<DemoProjectFilter>;
+  /** Filter on `svc/modification-date`. */
+  modificationDate?: InputMaybe<StringFilter>;
+  /** Filter on `Demo/Priority` (the target's filter). */
+  priority?: InputMaybe<DemoPriorityDemoTasksFilter>;
+  /** Filter on `Demo/Project` (the target's filter). */
+  project?: InputMaybe<DemoProjectFilter>;
+  /** Filter on `svc/public-id`. */
+  publicId?: InputMaybe<StringFilter>;
+  /** Filter on `svc/rank`. */
+  rank?: InputMaybe<FloatFilter>;
+  /** Filter on `Demo/Status` (the target's filter). */
+  status?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  /** Filter on the items of `Demo/Tags` (inner list). */
+  tags?: InputMaybe<DemoTagsDemoTasksCollectionFilter>;
+  /** Filter on `Demo/Title`. */
+  title?: InputMaybe<StringFilter>;
+  /** Filter on `Demo/Window`. */
+  window?: InputMaybe<StringFilter>;
+};
+
+/** Sort keys of a Task. Set one key per object; when several are set they apply in the order declared here. */
+export type DemoTaskOrder = {
+  /** Sort by `Demo/Contact`. */
+  contact?: InputMaybe<Order>;
+  /** Sort by a property of `svc/created-by`, for example `{createdBy: {id: ASC}}`. */
+  createdBy?: InputMaybe<SvcUserOrder>;
+  /** Sort by `svc/creation-date`. */
+  creationDate?: InputMaybe<Order>;
+  /** Sort by `Demo/Done`. */
+  done?: InputMaybe<Order>;
+  /** Sort by `Demo/Due`. */
+  due?: InputMaybe<Order>;
+  /** Sort by `Demo/Estimate`. */
+  estimate?: InputMaybe<Order>;
+  /** Sort by `svc/id`. */
+  id?: InputMaybe<Order>;
+  /** Sort by a property of `Demo/Leads`, for example `{leads: {id: ASC}}`. */
+  leads?: InputMaybe<DemoProjectOrder>;
+  /** Sort by `svc/modification-date`. */
+  modificationDate?: InputMaybe<Order>;
+  /** Sort by a property of `Demo/Priority`, for example `{priority: {id: ASC}}`. */
+  priority?: InputMaybe<DemoPriorityDemoTasksOrder>;
+  /** Sort by a property of `Demo/Project`, for example `{project: {id: ASC}}`. */
+  project?: InputMaybe<DemoProjectOrder>;
+  /** Sort by `svc/public-id`. */
+  publicId?: InputMaybe<Order>;
+  /** Sort by `svc/rank`. */
+  rank?: InputMaybe<Order>;
+  /** Sort by a property of `Demo/Status`, for example `{status: {id: ASC}}`. */
+  status?: InputMaybe<WorkflowStateDemoTasksOrder>;
+  /** Sort by `Demo/Title`. */
+  title?: InputMaybe<Order>;
+  /** Sort by `Demo/Window`. */
+  window?: InputMaybe<Order>;
 };
 
 /** A file stored in a file field. File fields have the type `[File!]!` (an empty list when the field holds no file). */
@@ -91,7 +615,7 @@ export type File = {
   urlExpiresAt: Maybe<Scalars['String']['output']>;
 };
 
-/** Filter for a `Float` field (svc/decimal). All given operators must hold (AND). An operator given as `null` is ignored; use `isNull` to test for a missing value. */
+/** Filter for a `Float` field (svc/decimal, rank). All given operators must hold (AND). An operator given as `null` is ignored; use `isNull` to test for a missing value. */
 export type FloatFilter = {
   /** The value is greater than this number. */
   greater?: InputMaybe<Scalars['Float']['input']>;
@@ -150,172 +674,21 @@ export type IntFilter = {
 };
 
 /** Sort direction of one key of an `orderBy` argument. */
-export type OrderDirection =
+export type Order =
   /** Ascending: smallest first (strings by Unicode code point, false before true). Entities whose value is null come last. */
   | 'ASC'
   /** Descending: largest first. Entities whose value is null come first. */
   | 'DESC';
 
-/** An Entity of the Database `Demo/Projects`. */
-export type Project = {
-  __typename?: 'Project';
-  /** Field `Demo/Active` (svc/bool). */
-  active: Maybe<Scalars['Boolean']['output']>;
-  /** Field `Demo/Brief` (rich text). */
-  brief: Maybe<RichText>;
-  /** Field `Demo/Budget` (svc/decimal). */
-  budget: Maybe<Scalars['Float']['output']>;
-  /** Author of the Entity (`svc/created-by`). */
-  createdBy: Maybe<User>;
-  /** Creation time (`svc/creation-date`): ISO 8601 UTC timestamp with milliseconds. */
-  creationDate: Maybe<Scalars['String']['output']>;
-  /** Identifier of the Entity (`svc/id`, a UUID). */
-  id: Scalars['ID']['output'];
-  /** Field `Demo/Lead-task` (relation to `Demo/Tasks`). */
-  leadTask: Maybe<Task>;
-  /** Field `Demo/Location` (svc/location): stringified JSON `{longitude, latitude, fullAddress}`. */
-  location: Maybe<Scalars['String']['output']>;
-  /** Field `Demo/Logo` (files). Never null; an empty list when there are none. */
-  logo: Array<File>;
-  /** Field `Demo/Members` (collection of `svc/user`). Accepts the filter, orderBy, limit and offset arguments of a query of that type. Never null; an empty list when there are none. */
-  members: Array<User>;
-  /** Time of the last modification (`svc/modification-date`): ISO 8601 UTC timestamp with milliseconds. */
-  modificationDate: Maybe<Scalars['String']['output']>;
-  /** Field `Demo/Name` (svc/text). */
-  name: Maybe<Scalars['String']['output']>;
-  /** Field `Demo/Owner` (relation to `svc/user`). */
-  owner: Maybe<User>;
-  /** Field `Demo/Period` (svc/date-range): stringified JSON `{start, end}` of dates `YYYY-MM-DD`. */
-  period: Maybe<Scalars['String']['output']>;
-  /** Field `Demo/Start` (svc/date): `YYYY-MM-DD`. */
-  start: Maybe<Scalars['String']['output']>;
-  /** Field `Demo/Tasks` (collection of `Demo/Tasks`). Accepts the filter, orderBy, limit and offset arguments of a query of that type. Never null; an empty list when there are none. */
-  tasks: Array<Task>;
-  /** Field `Demo/Website` (svc/url). */
-  website: Maybe<Scalars['String']['output']>;
-};
-
-
-/** An Entity of the Database `Demo/Projects`. */
-export type ProjectMembersArgs = {
-  email?: InputMaybe<StringFilter>;
-  id?: InputMaybe<IdFilter>;
-  limit?: InputMaybe<Scalars['Int']['input']>;
-  name?: InputMaybe<StringFilter>;
-  offset?: InputMaybe<Scalars['Int']['input']>;
-  orderBy?: InputMaybe<UserOrderBy>;
-};
-
-
-/** An Entity of the Database `Demo/Projects`. */
-export type ProjectTasksArgs = {
-  blockedBy?: InputMaybe<TaskListFilter>;
-  blocks?: InputMaybe<TaskListFilter>;
-  comments?: InputMaybe<CommentListFilter>;
-  contact?: InputMaybe<StringFilter>;
-  createdBy?: InputMaybe<UserFilter>;
-  creationDate?: InputMaybe<StringFilter>;
-  done?: InputMaybe<BooleanFilter>;
-  due?: InputMaybe<StringFilter>;
-  estimate?: InputMaybe<IntFilter>;
-  id?: InputMaybe<IdFilter>;
-  leads?: InputMaybe<ProjectFilter>;
-  limit?: InputMaybe<Scalars['Int']['input']>;
-  modificationDate?: InputMaybe<StringFilter>;
-  offset?: InputMaybe<Scalars['Int']['input']>;
-  orderBy?: InputMaybe<TaskOrderBy>;
-  priority?: InputMaybe<StringFilter>;
-  project?: InputMaybe<ProjectFilter>;
-  status?: InputMaybe<StringFilter>;
-  title?: InputMaybe<StringFilter>;
-  window?: InputMaybe<StringFilter>;
-};
-
-/** Filter over a Project (an Entity of `Demo/Projects`). All given field filters must hold (AND). */
-export type ProjectFilter = {
-  /** Filter on `Demo/Active`. */
-  active?: InputMaybe<BooleanFilter>;
-  /** Filter on `Demo/Budget`. */
-  budget?: InputMaybe<FloatFilter>;
-  /** Filter on `svc/created-by` (the target's filter). */
-  createdBy?: InputMaybe<UserFilter>;
-  /** Filter on `svc/creation-date`. */
-  creationDate?: InputMaybe<StringFilter>;
-  /** Filter on the identifier (`svc/id`). `{id: {isNull: true}}` used as a relation filter matches an empty relation. */
-  id?: InputMaybe<IdFilter>;
-  /** Filter on `Demo/Lead-task` (the target's filter). */
-  leadTask?: InputMaybe<TaskFilter>;
-  /** Filter on `Demo/Location`. */
-  location?: InputMaybe<StringFilter>;
-  /** Filter on the items of `Demo/Members` (inner list). */
-  members?: InputMaybe<UserListFilter>;
-  /** Filter on `svc/modification-date`. */
-  modificationDate?: InputMaybe<StringFilter>;
-  /** Filter on `Demo/Name`. */
-  name?: InputMaybe<StringFilter>;
-  /** Filter on `Demo/Owner` (the target's filter). */
-  owner?: InputMaybe<UserFilter>;
-  /** Filter on `Demo/Period`. */
-  period?: InputMaybe<StringFilter>;
-  /** Filter on `Demo/Start`. */
-  start?: InputMaybe<StringFilter>;
-  /** Filter on the items of `Demo/Tasks` (inner list). */
-  tasks?: InputMaybe<TaskListFilter>;
-  /** Filter on `Demo/Website`. */
-  website?: InputMaybe<StringFilter>;
-};
-
-/** Filter over an inner list (collection) of Project items. Instance of the `<Database>ListFilter` template. */
-export type ProjectListFilter = {
-  /** Every filter in the list is matched by at least one item (AND). */
-  contains?: InputMaybe<Array<ProjectFilter>>;
-  /** At least one filter in the list is matched by at least one item (OR). */
-  containsAny?: InputMaybe<Array<ProjectFilter>>;
-  /** true: the list has no items; false: the list has at least one item. */
-  isEmpty?: InputMaybe<Scalars['Boolean']['input']>;
-  /** No filter in the list is matched by any item (AND of "not contains"). */
-  notContains?: InputMaybe<Array<ProjectFilter>>;
-  /** At least one filter in the list is matched by no item (OR of "not contains"). */
-  notContainsAny?: InputMaybe<Array<ProjectFilter>>;
-};
-
-/** Sort keys of a Project. Set one key per object; when several are set they apply in the order declared here. */
-export type ProjectOrderBy = {
-  /** Sort by `Demo/Active`. */
-  active?: InputMaybe<OrderDirection>;
-  /** Sort by `Demo/Budget`. */
-  budget?: InputMaybe<OrderDirection>;
-  /** Sort by a property of `svc/created-by`, for example `{createdBy: {id: ASC}}`. */
-  createdBy?: InputMaybe<UserOrderBy>;
-  /** Sort by `svc/creation-date`. */
-  creationDate?: InputMaybe<OrderDirection>;
-  /** Sort by `svc/id`. */
-  id?: InputMaybe<OrderDirection>;
-  /** Sort by a property of `Demo/Lead-task`, for example `{leadTask: {id: ASC}}`. */
-  leadTask?: InputMaybe<TaskOrderBy>;
-  /** Sort by `Demo/Location`. */
-  location?: InputMaybe<OrderDirection>;
-  /** Sort by `svc/modification-date`. */
-  modificationDate?: InputMaybe<OrderDirection>;
-  /** Sort by `Demo/Name`. */
-  name?: InputMaybe<OrderDirection>;
-  /** Sort by a property of `Demo/Owner`, for example `{owner: {id: ASC}}`. */
-  owner?: InputMaybe<UserOrderBy>;
-  /** Sort by `Demo/Period`. */
-  period?: InputMaybe<OrderDirection>;
-  /** Sort by `Demo/Start`. */
-  start?: InputMaybe<OrderDirection>;
-  /** Sort by `Demo/Website`. */
-  website?: InputMaybe<OrderDirection>;
-};
-
 /** Read queries of the Space `Demo`: one `find<Plural>` per Database. */
 export type Query = {
   __typename?: 'Query';
   /** Entities of the Database `Demo/Projects` matching all given field filters (AND). */
-  findProjects: Array<Project>;
+  findProjects: Array<DemoProject>;
   /** Entities of the Database `Demo/Tasks` matching all given field filters (AND). */
-  findTasks: Array<Task>;
+  findTasks: Array<DemoTask>;
+  /** The user whose token makes the request (`svc/user`). */
+  me: Maybe<SvcUser>;
 };
 
 
@@ -323,63 +696,70 @@ export type Query = {
 export type QueryFindProjectsArgs = {
   active?: InputMaybe<BooleanFilter>;
   budget?: InputMaybe<FloatFilter>;
-  createdBy?: InputMaybe<UserFilter>;
+  createdBy?: InputMaybe<SvcUserFilter>;
   creationDate?: InputMaybe<StringFilter>;
   id?: InputMaybe<IdFilter>;
-  leadTask?: InputMaybe<TaskFilter>;
+  leadTask?: InputMaybe<DemoTaskFilter>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   location?: InputMaybe<StringFilter>;
-  members?: InputMaybe<UserListFilter>;
+  members?: InputMaybe<SvcUserCollectionFilter>;
   modificationDate?: InputMaybe<StringFilter>;
   name?: InputMaybe<StringFilter>;
   offset?: InputMaybe<Scalars['Int']['input']>;
-  orderBy?: InputMaybe<ProjectOrderBy>;
-  owner?: InputMaybe<UserFilter>;
+  orderBy?: InputMaybe<DemoProjectOrder>;
+  owner?: InputMaybe<SvcUserFilter>;
   period?: InputMaybe<StringFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
   start?: InputMaybe<StringFilter>;
-  tasks?: InputMaybe<TaskListFilter>;
+  tasks?: InputMaybe<DemoTaskCollectionFilter>;
   website?: InputMaybe<StringFilter>;
 };
 
 
 /** Read queries of the Space `Demo`: one `find<Plural>` per Database. */
 export type QueryFindTasksArgs = {
-  blockedBy?: InputMaybe<TaskListFilter>;
-  blocks?: InputMaybe<TaskListFilter>;
-  comments?: InputMaybe<CommentListFilter>;
+  blockedBy?: InputMaybe<DemoTaskCollectionFilter>;
+  blocks?: InputMaybe<DemoTaskCollectionFilter>;
+  comments?: InputMaybe<CommentsCommentCollectionFilter>;
   contact?: InputMaybe<StringFilter>;
-  createdBy?: InputMaybe<UserFilter>;
+  createdBy?: InputMaybe<SvcUserFilter>;
   creationDate?: InputMaybe<StringFilter>;
   done?: InputMaybe<BooleanFilter>;
   due?: InputMaybe<StringFilter>;
   estimate?: InputMaybe<IntFilter>;
   id?: InputMaybe<IdFilter>;
-  leads?: InputMaybe<ProjectFilter>;
+  leads?: InputMaybe<DemoProjectFilter>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   modificationDate?: InputMaybe<StringFilter>;
   offset?: InputMaybe<Scalars['Int']['input']>;
-  orderBy?: InputMaybe<TaskOrderBy>;
-  priority?: InputMaybe<StringFilter>;
-  project?: InputMaybe<ProjectFilter>;
-  status?: InputMaybe<StringFilter>;
+  orderBy?: InputMaybe<DemoTaskOrder>;
+  priority?: InputMaybe<DemoPriorityDemoTasksFilter>;
+  project?: InputMaybe<DemoProjectFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+  status?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  tags?: InputMaybe<DemoTagsDemoTasksCollectionFilter>;
   title?: InputMaybe<StringFilter>;
   window?: InputMaybe<StringFilter>;
 };
 
 /** Content of a rich text field (a collaborative document), available in several formats. Select only the formats you need: each is converted on request. */
-export type RichText = {
-  __typename?: 'RichText';
+export type RichField = {
+  __typename?: 'RichField';
   /** The document as HTML. */
   html: Maybe<Scalars['String']['output']>;
   /** The document as a ProseMirror JSON document serialized into a string (`{"doc": {"type": "doc", "content": [...]}}`); parse it with JSON.parse. */
   jsonString: Maybe<Scalars['String']['output']>;
   /** The document as Markdown. */
   md: Maybe<Scalars['String']['output']>;
+  /** The secret of the document (a UUID): the address of the document at the documents endpoint. */
+  secret: Maybe<Scalars['String']['output']>;
   /** The document as plain text, without formatting. */
   text: Maybe<Scalars['String']['output']>;
 };
 
-/** Filter for a `String` field (text, url, email, single select, workflow, dates, date-times, ranges, location). All given operators must hold (AND). Comparisons are case sensitive and use Unicode code point order; ISO 8601 dates and timestamps therefore compare chronologically. An operator given as `null` is ignored; use `isNull` to test for a missing value. */
+/** Filter for a `String` field (text, url, email, dates, date-times, ranges, location, public ids, option names). All given operators must hold (AND). Comparisons are case sensitive and use Unicode code point order; ISO 8601 dates and timestamps therefore compare chronologically. An operator given as `null` is ignored; use `isNull` to test for a missing value. */
 export type StringFilter = {
   /** The value contains this string as a substring. */
   contains?: InputMaybe<Scalars['String']['input']>;
@@ -405,241 +785,130 @@ export type StringFilter = {
   notIn?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
-/** An Entity of the Database `Demo/Tasks`. */
-export type Task = {
-  __typename?: 'Task';
-  /** Field `Demo/Attachments` (files). Never null; an empty list when there are none. */
-  attachments: Array<File>;
-  /** Field `Demo/Blocked-by` (collection of `Demo/Tasks`). Accepts the filter, orderBy, limit and offset arguments of a query of that type. Never null; an empty list when there are none. */
-  blockedBy: Array<Task>;
-  /** Field `Demo/Blocks` (collection of `Demo/Tasks`). Accepts the filter, orderBy, limit and offset arguments of a query of that type. Never null; an empty list when there are none. */
-  blocks: Array<Task>;
-  /** Field `comments/comments`: the comments on the Entity (Comments extension). Never null; an empty list when there are none. */
-  comments: Array<Comment>;
-  /** Field `Demo/Contact` (svc/email). */
-  contact: Maybe<Scalars['String']['output']>;
-  /** Author of the Entity (`svc/created-by`). */
-  createdBy: Maybe<User>;
-  /** Creation time (`svc/creation-date`): ISO 8601 UTC timestamp with milliseconds. */
+/** A user of the workspace (record of the `svc/user` type). Target of `createdBy`, of people relations and of the root field `me`. */
+export type SvcUser = {
+  __typename?: 'SvcUser';
+  /** Creation time of the user record (`svc/creation-date`). */
   creationDate: Maybe<Scalars['String']['output']>;
-  /** Field `Demo/Done` (svc/bool). */
-  done: Maybe<Scalars['Boolean']['output']>;
-  /** Field `Demo/Due` (svc/date-time): ISO 8601 UTC timestamp with milliseconds. */
-  due: Maybe<Scalars['String']['output']>;
-  /** Field `Demo/Estimate` (svc/integer). */
-  estimate: Maybe<Scalars['Int']['output']>;
-  /** Identifier of the Entity (`svc/id`, a UUID). */
-  id: Scalars['ID']['output'];
-  /** Field `Demo/Leads` (relation to `Demo/Projects`). */
-  leads: Maybe<Project>;
-  /** Time of the last modification (`svc/modification-date`): ISO 8601 UTC timestamp with milliseconds. */
-  modificationDate: Maybe<Scalars['String']['output']>;
-  /** Field `Demo/Notes` (rich text). */
-  notes: Maybe<RichText>;
-  /** Field `Demo/Priority` (single select or workflow): the name of the chosen option. */
-  priority: Maybe<Scalars['String']['output']>;
-  /** Field `Demo/Project` (relation to `Demo/Projects`). */
-  project: Maybe<Project>;
-  /** Field `Demo/Status` (single select or workflow): the name of the chosen option. */
-  status: Maybe<Scalars['String']['output']>;
-  /** Field `Demo/Tags` (multi select): the names of the chosen options; an empty list when there are none. */
-  tags: Maybe<Array<Scalars['String']['output']>>;
-  /** Field `Demo/Title` (svc/text). */
-  title: Maybe<Scalars['String']['output']>;
-  /** Field `Demo/Window` (svc/date-time-range): stringified JSON `{start, end}` of ISO 8601 UTC timestamps. */
-  window: Maybe<Scalars['String']['output']>;
-};
-
-
-/** An Entity of the Database `Demo/Tasks`. */
-export type TaskBlockedByArgs = {
-  blockedBy?: InputMaybe<TaskListFilter>;
-  blocks?: InputMaybe<TaskListFilter>;
-  comments?: InputMaybe<CommentListFilter>;
-  contact?: InputMaybe<StringFilter>;
-  createdBy?: InputMaybe<UserFilter>;
-  creationDate?: InputMaybe<StringFilter>;
-  done?: InputMaybe<BooleanFilter>;
-  due?: InputMaybe<StringFilter>;
-  estimate?: InputMaybe<IntFilter>;
-  id?: InputMaybe<IdFilter>;
-  leads?: InputMaybe<ProjectFilter>;
-  limit?: InputMaybe<Scalars['Int']['input']>;
-  modificationDate?: InputMaybe<StringFilter>;
-  offset?: InputMaybe<Scalars['Int']['input']>;
-  orderBy?: InputMaybe<TaskOrderBy>;
-  priority?: InputMaybe<StringFilter>;
-  project?: InputMaybe<ProjectFilter>;
-  status?: InputMaybe<StringFilter>;
-  title?: InputMaybe<StringFilter>;
-  window?: InputMaybe<StringFilter>;
-};
-
-
-/** An Entity of the Database `Demo/Tasks`. */
-export type TaskBlocksArgs = {
-  blockedBy?: InputMaybe<TaskListFilter>;
-  blocks?: InputMaybe<TaskListFilter>;
-  comments?: InputMaybe<CommentListFilter>;
-  contact?: InputMaybe<StringFilter>;
-  createdBy?: InputMaybe<UserFilter>;
-  creationDate?: InputMaybe<StringFilter>;
-  done?: InputMaybe<BooleanFilter>;
-  due?: InputMaybe<StringFilter>;
-  estimate?: InputMaybe<IntFilter>;
-  id?: InputMaybe<IdFilter>;
-  leads?: InputMaybe<ProjectFilter>;
-  limit?: InputMaybe<Scalars['Int']['input']>;
-  modificationDate?: InputMaybe<StringFilter>;
-  offset?: InputMaybe<Scalars['Int']['input']>;
-  orderBy?: InputMaybe<TaskOrderBy>;
-  priority?: InputMaybe<StringFilter>;
-  project?: InputMaybe<ProjectFilter>;
-  status?: InputMaybe<StringFilter>;
-  title?: InputMaybe<StringFilter>;
-  window?: InputMaybe<StringFilter>;
-};
-
-
-/** An Entity of the Database `Demo/Tasks`. */
-export type TaskCommentsArgs = {
-  author?: InputMaybe<UserFilter>;
-  createdBy?: InputMaybe<UserFilter>;
-  creationDate?: InputMaybe<StringFilter>;
-  id?: InputMaybe<IdFilter>;
-  limit?: InputMaybe<Scalars['Int']['input']>;
-  modificationDate?: InputMaybe<StringFilter>;
-  offset?: InputMaybe<Scalars['Int']['input']>;
-  orderBy?: InputMaybe<CommentOrderBy>;
-};
-
-/** Filter over a Task (an Entity of `Demo/Tasks`). All given field filters must hold (AND). */
-export type TaskFilter = {
-  /** Filter on the items of `Demo/Blocked-by` (inner list). */
-  blockedBy?: InputMaybe<TaskListFilter>;
-  /** Filter on the items of `Demo/Blocks` (inner list). */
-  blocks?: InputMaybe<TaskListFilter>;
-  /** Filter on the items of `comments/comments` (inner list). */
-  comments?: InputMaybe<CommentListFilter>;
-  /** Filter on `Demo/Contact`. */
-  contact?: InputMaybe<StringFilter>;
-  /** Filter on `svc/created-by` (the target's filter). */
-  createdBy?: InputMaybe<UserFilter>;
-  /** Filter on `svc/creation-date`. */
-  creationDate?: InputMaybe<StringFilter>;
-  /** Filter on `Demo/Done`. */
-  done?: InputMaybe<BooleanFilter>;
-  /** Filter on `Demo/Due`. */
-  due?: InputMaybe<StringFilter>;
-  /** Filter on `Demo/Estimate`. */
-  estimate?: InputMaybe<IntFilter>;
-  /** Filter on the identifier (`svc/id`). `{id: {isNull: true}}` used as a relation filter matches an empty relation. */
-  id?: InputMaybe<IdFilter>;
-  /** Filter on `Demo/Leads` (the target's filter). */
-  leads?: InputMaybe<ProjectFilter>;
-  /** Filter on `svc/modification-date`. */
-  modificationDate?: InputMaybe<StringFilter>;
-  /** Filter on `Demo/Priority`. */
-  priority?: InputMaybe<StringFilter>;
-  /** Filter on `Demo/Project` (the target's filter). */
-  project?: InputMaybe<ProjectFilter>;
-  /** Filter on `Demo/Status`. */
-  status?: InputMaybe<StringFilter>;
-  /** Filter on `Demo/Title`. */
-  title?: InputMaybe<StringFilter>;
-  /** Filter on `Demo/Window`. */
-  window?: InputMaybe<StringFilter>;
-};
-
-/** Filter over an inner list (collection) of Task items. Instance of the `<Database>ListFilter` template. */
-export type TaskListFilter = {
-  /** Every filter in the list is matched by at least one item (AND). */
-  contains?: InputMaybe<Array<TaskFilter>>;
-  /** At least one filter in the list is matched by at least one item (OR). */
-  containsAny?: InputMaybe<Array<TaskFilter>>;
-  /** true: the list has no items; false: the list has at least one item. */
-  isEmpty?: InputMaybe<Scalars['Boolean']['input']>;
-  /** No filter in the list is matched by any item (AND of "not contains"). */
-  notContains?: InputMaybe<Array<TaskFilter>>;
-  /** At least one filter in the list is matched by no item (OR of "not contains"). */
-  notContainsAny?: InputMaybe<Array<TaskFilter>>;
-};
-
-/** Sort keys of a Task. Set one key per object; when several are set they apply in the order declared here. */
-export type TaskOrderBy = {
-  /** Sort by `Demo/Contact`. */
-  contact?: InputMaybe<OrderDirection>;
-  /** Sort by a property of `svc/created-by`, for example `{createdBy: {id: ASC}}`. */
-  createdBy?: InputMaybe<UserOrderBy>;
-  /** Sort by `svc/creation-date`. */
-  creationDate?: InputMaybe<OrderDirection>;
-  /** Sort by `Demo/Done`. */
-  done?: InputMaybe<OrderDirection>;
-  /** Sort by `Demo/Due`. */
-  due?: InputMaybe<OrderDirection>;
-  /** Sort by `Demo/Estimate`. */
-  estimate?: InputMaybe<OrderDirection>;
-  /** Sort by `svc/id`. */
-  id?: InputMaybe<OrderDirection>;
-  /** Sort by a property of `Demo/Leads`, for example `{leads: {id: ASC}}`. */
-  leads?: InputMaybe<ProjectOrderBy>;
-  /** Sort by `svc/modification-date`. */
-  modificationDate?: InputMaybe<OrderDirection>;
-  /** Sort by `Demo/Priority`. */
-  priority?: InputMaybe<OrderDirection>;
-  /** Sort by a property of `Demo/Project`, for example `{project: {id: ASC}}`. */
-  project?: InputMaybe<ProjectOrderBy>;
-  /** Sort by `Demo/Status`. */
-  status?: InputMaybe<OrderDirection>;
-  /** Sort by `Demo/Title`. */
-  title?: InputMaybe<OrderDirection>;
-  /** Sort by `Demo/Window`. */
-  window?: InputMaybe<OrderDirection>;
-};
-
-/** A user of the workspace (record of the `svc/user` type). Target of `createdBy` and of people relations. */
-export type User = {
-  __typename?: 'User';
-  /** E-mail address of the user. */
+  /** E-mail address of the user (`user/email`). */
   email: Maybe<Scalars['String']['output']>;
   /** Identifier of the user (`svc/id`, a UUID). */
   id: Scalars['ID']['output'];
-  /** Display name of the user. */
+  /** Time of the last modification of the user record (`svc/modification-date`). */
+  modificationDate: Maybe<Scalars['String']['output']>;
+  /** Display name of the user (`user/name`). */
   name: Maybe<Scalars['String']['output']>;
+  /** Public identifier of the user (`svc/public-id`). */
+  publicId: Maybe<Scalars['String']['output']>;
+};
+
+/** Filter over an inner list of users (a many-to-many people relation). Instance of the `<T>CollectionFilter` template for `SvcUser`. */
+export type SvcUserCollectionFilter = {
+  /** Every filter in the list is matched by at least one user (AND). */
+  contains?: InputMaybe<Array<SvcUserFilter>>;
+  /** At least one filter in the list is matched by at least one user (OR). */
+  containsAny?: InputMaybe<Array<SvcUserFilter>>;
+  /** true: the list has no users; false: the list has at least one user. */
+  isEmpty?: InputMaybe<Scalars['Boolean']['input']>;
+  /** No filter in the list is matched by any user (AND of "not contains"). */
+  notContains?: InputMaybe<Array<SvcUserFilter>>;
+  /** At least one filter in the list is matched by no user (OR of "not contains"). */
+  notContainsAny?: InputMaybe<Array<SvcUserFilter>>;
 };
 
 /** Filter over a user (used by `createdBy` and people relations). All given field filters must hold (AND). */
-export type UserFilter = {
+export type SvcUserFilter = {
+  /** Filter on the creation time of the user record. */
+  creationDate?: InputMaybe<StringFilter>;
   /** Filter on the user's e-mail address. */
   email?: InputMaybe<StringFilter>;
   /** Filter on the user's identifier. */
   id?: InputMaybe<IdFilter>;
+  /** Filter on the time of the last modification of the user record. */
+  modificationDate?: InputMaybe<StringFilter>;
   /** Filter on the user's display name. */
   name?: InputMaybe<StringFilter>;
-};
-
-/** Filter over an inner list of users (a many-to-many people relation). Instance of the `<Database>ListFilter` template for `User`. */
-export type UserListFilter = {
-  /** Every filter in the list is matched by at least one user (AND). */
-  contains?: InputMaybe<Array<UserFilter>>;
-  /** At least one filter in the list is matched by at least one user (OR). */
-  containsAny?: InputMaybe<Array<UserFilter>>;
-  /** true: the list has no users; false: the list has at least one user. */
-  isEmpty?: InputMaybe<Scalars['Boolean']['input']>;
-  /** No filter in the list is matched by any user (AND of "not contains"). */
-  notContains?: InputMaybe<Array<UserFilter>>;
-  /** At least one filter in the list is matched by no user (OR of "not contains"). */
-  notContainsAny?: InputMaybe<Array<UserFilter>>;
+  /** Filter on the user's public identifier. */
+  publicId?: InputMaybe<StringFilter>;
 };
 
 /** Sort keys of a user (used by `createdBy` and people relations, for example `orderBy: {createdBy: {email: ASC}}`). Set one key per object; when several are set they apply in the order declared here. */
-export type UserOrderBy = {
+export type SvcUserOrder = {
+  /** Sort by the creation time of the user record. */
+  creationDate?: InputMaybe<Order>;
   /** Sort by the user's e-mail address. */
-  email?: InputMaybe<OrderDirection>;
+  email?: InputMaybe<Order>;
   /** Sort by the user's identifier. */
-  id?: InputMaybe<OrderDirection>;
+  id?: InputMaybe<Order>;
+  /** Sort by the time of the last modification of the user record. */
+  modificationDate?: InputMaybe<Order>;
   /** Sort by the user's display name. */
-  name?: InputMaybe<OrderDirection>;
+  name?: InputMaybe<Order>;
+  /** Sort by the user's public identifier. */
+  publicId?: InputMaybe<Order>;
+};
+
+/** An option of `workflow/state_Demo/Tasks` (the states of a workflow field). */
+export type WorkflowStateDemoTasks = {
+  __typename?: 'WorkflowStateDemoTasks';
+  /** Field `workflow/Final` (svc/bool). */
+  final: Maybe<Scalars['Boolean']['output']>;
+  /** Field `enum/icon` (svc/text). */
+  icon: Maybe<Scalars['String']['output']>;
+  /** Identifier of the Entity (`svc/id`, a UUID). */
+  id: Scalars['ID']['output'];
+  /** Field `enum/name` (svc/text). */
+  name: Maybe<Scalars['String']['output']>;
+  /** Public identifier of the Entity (`svc/public-id`), a number written as a string. */
+  publicId: Maybe<Scalars['String']['output']>;
+  /** Rank of the Entity (`svc/rank`); null where the type has no rank. */
+  rank: Maybe<Scalars['Float']['output']>;
+};
+
+/** Filter over an inner list (collection) of option items. Instance of the `<Type>CollectionFilter` template. */
+export type WorkflowStateDemoTasksCollectionFilter = {
+  /** Every filter in the list is matched by at least one item (AND). */
+  contains?: InputMaybe<Array<WorkflowStateDemoTasksFilter>>;
+  /** At least one filter in the list is matched by at least one item (OR). */
+  containsAny?: InputMaybe<Array<WorkflowStateDemoTasksFilter>>;
+  /** true: the list has no items; false: the list has at least one item. */
+  isEmpty?: InputMaybe<Scalars['Boolean']['input']>;
+  /** No filter in the list is matched by any item (AND of "not contains"). */
+  notContains?: InputMaybe<Array<WorkflowStateDemoTasksFilter>>;
+  /** At least one filter in the list is matched by no item (OR of "not contains"). */
+  notContainsAny?: InputMaybe<Array<WorkflowStateDemoTasksFilter>>;
+};
+
+/** Filter over an option (an option of `workflow/state_Demo/Tasks`). All given field filters must hold (AND). */
+export type WorkflowStateDemoTasksFilter = {
+  /** Filter on `workflow/Final`. */
+  final?: InputMaybe<BooleanFilter>;
+  /** Filter on `enum/icon`. */
+  icon?: InputMaybe<StringFilter>;
+  /** Filter on the identifier (`svc/id`). `{id: {isNull: true}}` used as a relation filter matches an empty relation. */
+  id?: InputMaybe<IdFilter>;
+  /** Filter on `enum/name`. */
+  name?: InputMaybe<StringFilter>;
+  /** Filter on `svc/public-id`. */
+  publicId?: InputMaybe<StringFilter>;
+  /** Filter on `svc/rank`. */
+  rank?: InputMaybe<FloatFilter>;
+};
+
+/** Sort keys of an option. Set one key per object; when several are set they apply in the order declared here. */
+export type WorkflowStateDemoTasksOrder = {
+  /** Sort by `workflow/Final`. */
+  final?: InputMaybe<Order>;
+  /** Sort by `enum/icon`. */
+  icon?: InputMaybe<Order>;
+  /** Sort by `svc/id`. */
+  id?: InputMaybe<Order>;
+  /** Sort by `enum/name`. */
+  name?: InputMaybe<Order>;
+  /** Sort by `svc/public-id`. */
+  publicId?: InputMaybe<Order>;
+  /** Sort by `svc/rank`. */
+  rank?: InputMaybe<Order>;
 };
 
 export type OpenTasksQueryVariables = Exact<{
@@ -648,7 +917,7 @@ export type OpenTasksQueryVariables = Exact<{
 }>;
 
 
-export type OpenTasksQuery = { findTasks: Array<{ id: string, title: string | null, estimate: number | null, due: string | null, priority: string | null, tags: Array<string> | null, project: { id: string, name: string | null } | null, createdBy: { email: string | null } | null, attachments: Array<{ name: string | null, url: string | null, urlExpiresAt: string | null }>, notes: { md: string | null } | null }> };
+export type OpenTasksQuery = { findTasks: Array<{ id: string, title: string | null, estimate: number | null, due: string | null, priority: { name: string | null } | null, tags: Array<{ name: string | null }>, project: { id: string, name: string | null } | null, createdBy: { email: string | null } | null, attachments: Array<{ name: string | null, url: string | null, urlExpiresAt: string | null }>, notes: { md: string | null } | null }> };
 
 export type ProjectsWithBigTasksQueryVariables = Exact<{
   minEstimate: number;
@@ -656,7 +925,7 @@ export type ProjectsWithBigTasksQueryVariables = Exact<{
 }>;
 
 
-export type ProjectsWithBigTasksQuery = { findProjects: Array<{ id: string, name: string | null, budget: number | null, owner: { email: string | null } | null, tasks: Array<{ title: string | null, estimate: number | null, status: string | null }> }> };
+export type ProjectsWithBigTasksQuery = { findProjects: Array<{ id: string, name: string | null, budget: number | null, owner: { email: string | null } | null, tasks: Array<{ title: string | null, estimate: number | null, status: { name: string | null, final: boolean | null } | null }> }> };
 
 export type TaskCommentsQueryVariables = Exact<{
   id: string;
@@ -670,6 +939,6 @@ export type TaskPagesQueryVariables = Exact<{
 }>;
 
 
-export type TaskPagesQuery = { first: Array<{ id: string, title: string | null, status: string | null }>, second: Array<{ id: string, title: string | null, status: string | null }> };
+export type TaskPagesQuery = { first: Array<{ id: string, title: string | null, status: { name: string | null } | null }>, second: Array<{ id: string, title: string | null, status: { name: string | null } | null }> };
 
-export type TaskLineFragment = { id: string, title: string | null, status: string | null };
+export type TaskLineFragment = { id: string, title: string | null, status: { name: string | null } | null };

@@ -17,6 +17,209 @@ export type BooleanFilter = {
   isNull?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/** An Entity of the Database `Demo/Projects`. */
+export type DemoProject = {
+  __typename?: 'DemoProject';
+  /** Author of the Entity (`svc/created-by`). */
+  createdBy?: Maybe<SvcUser>;
+  /** Creation time (`svc/creation-date`): ISO 8601 UTC timestamp with milliseconds. */
+  creationDate?: Maybe<Scalars['String']['output']>;
+  /** Identifier of the Entity (`svc/id`, a UUID). */
+  id: Scalars['ID']['output'];
+  /** Time of the last modification (`svc/modification-date`): ISO 8601 UTC timestamp with milliseconds. */
+  modificationDate?: Maybe<Scalars['String']['output']>;
+  /** Field `Demo/Name` (svc/text). */
+  name?: Maybe<Scalars['String']['output']>;
+  /** Public identifier of the Entity (`svc/public-id`), a number written as a string. */
+  publicId?: Maybe<Scalars['String']['output']>;
+  /** Rank of the Entity (`svc/rank`); null where the type has no rank. */
+  rank?: Maybe<Scalars['Float']['output']>;
+  /** Field `Demo/Tasks` (collection of `Demo/Tasks`). Accepts the filter, orderBy, limit and offset arguments of a query of that type. Never null; an empty list when there are none. */
+  tasks: Array<DemoTask>;
+};
+
+
+/** An Entity of the Database `Demo/Projects`. */
+export type DemoProjectTasksArgs = {
+  budget?: InputMaybe<FloatFilter>;
+  createdBy?: InputMaybe<SvcUserFilter>;
+  creationDate?: InputMaybe<StringFilter>;
+  done?: InputMaybe<BooleanFilter>;
+  dueDate?: InputMaybe<StringFilter>;
+  estimate?: InputMaybe<IntFilter>;
+  id?: InputMaybe<IdFilter>;
+  limit?: InputMaybe<Scalars['Int']['input']>;
+  modificationDate?: InputMaybe<StringFilter>;
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  orderBy?: InputMaybe<DemoTaskOrder>;
+  project?: InputMaybe<DemoProjectFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+  state?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  title?: InputMaybe<StringFilter>;
+};
+
+/** Filter over an inner list (collection) of Project items. Instance of the `<Type>CollectionFilter` template. */
+export type DemoProjectCollectionFilter = {
+  /** Every filter in the list is matched by at least one item (AND). */
+  contains?: InputMaybe<Array<DemoProjectFilter>>;
+  /** At least one filter in the list is matched by at least one item (OR). */
+  containsAny?: InputMaybe<Array<DemoProjectFilter>>;
+  /** true: the list has no items; false: the list has at least one item. */
+  isEmpty?: InputMaybe<Scalars['Boolean']['input']>;
+  /** No filter in the list is matched by any item (AND of "not contains"). */
+  notContains?: InputMaybe<Array<DemoProjectFilter>>;
+  /** At least one filter in the list is matched by no item (OR of "not contains"). */
+  notContainsAny?: InputMaybe<Array<DemoProjectFilter>>;
+};
+
+/** Filter over a Project (an Entity of `Demo/Projects`). All given field filters must hold (AND). */
+export type DemoProjectFilter = {
+  /** Filter on `svc/created-by` (the target's filter). */
+  createdBy?: InputMaybe<SvcUserFilter>;
+  /** Filter on `svc/creation-date`. */
+  creationDate?: InputMaybe<StringFilter>;
+  /** Filter on the identifier (`svc/id`). `{id: {isNull: true}}` used as a relation filter matches an empty relation. */
+  id?: InputMaybe<IdFilter>;
+  /** Filter on `svc/modification-date`. */
+  modificationDate?: InputMaybe<StringFilter>;
+  /** Filter on `Demo/Name`. */
+  name?: InputMaybe<StringFilter>;
+  /** Filter on `svc/public-id`. */
+  publicId?: InputMaybe<StringFilter>;
+  /** Filter on `svc/rank`. */
+  rank?: InputMaybe<FloatFilter>;
+  /** Filter on the items of `Demo/Tasks` (inner list). */
+  tasks?: InputMaybe<DemoTaskCollectionFilter>;
+};
+
+/** Sort keys of a Project. Set one key per object; when several are set they apply in the order declared here. */
+export type DemoProjectOrder = {
+  /** Sort by a property of `svc/created-by`, for example `{createdBy: {id: ASC}}`. */
+  createdBy?: InputMaybe<SvcUserOrder>;
+  /** Sort by `svc/creation-date`. */
+  creationDate?: InputMaybe<Order>;
+  /** Sort by `svc/id`. */
+  id?: InputMaybe<Order>;
+  /** Sort by `svc/modification-date`. */
+  modificationDate?: InputMaybe<Order>;
+  /** Sort by `Demo/Name`. */
+  name?: InputMaybe<Order>;
+  /** Sort by `svc/public-id`. */
+  publicId?: InputMaybe<Order>;
+  /** Sort by `svc/rank`. */
+  rank?: InputMaybe<Order>;
+};
+
+/** An Entity of the Database `Demo/Tasks`. */
+export type DemoTask = {
+  __typename?: 'DemoTask';
+  /** Field `Demo/Attachments` (files). Never null; an empty list when there are none. */
+  attachments: Array<File>;
+  /** Field `Demo/Budget` (svc/decimal). */
+  budget?: Maybe<Scalars['Float']['output']>;
+  /** Author of the Entity (`svc/created-by`). */
+  createdBy?: Maybe<SvcUser>;
+  /** Creation time (`svc/creation-date`): ISO 8601 UTC timestamp with milliseconds. */
+  creationDate?: Maybe<Scalars['String']['output']>;
+  /** Field `Demo/Done` (svc/bool). */
+  done?: Maybe<Scalars['Boolean']['output']>;
+  /** Field `Demo/Due date` (svc/date-time): ISO 8601 UTC timestamp with milliseconds. */
+  dueDate?: Maybe<Scalars['String']['output']>;
+  /** Field `Demo/Estimate` (svc/integer). */
+  estimate?: Maybe<Scalars['Int']['output']>;
+  /** Identifier of the Entity (`svc/id`, a UUID). */
+  id: Scalars['ID']['output'];
+  /** Time of the last modification (`svc/modification-date`): ISO 8601 UTC timestamp with milliseconds. */
+  modificationDate?: Maybe<Scalars['String']['output']>;
+  /** Field `Demo/Notes` (rich text). */
+  notes?: Maybe<RichField>;
+  /** Field `Demo/Project` (relation to `Demo/Projects`). */
+  project?: Maybe<DemoProject>;
+  /** Public identifier of the Entity (`svc/public-id`), a number written as a string. */
+  publicId?: Maybe<Scalars['String']['output']>;
+  /** Rank of the Entity (`svc/rank`); null where the type has no rank. */
+  rank?: Maybe<Scalars['Float']['output']>;
+  /** Field `Demo/State` (workflow, options of `workflow/state_Demo/Tasks`): the chosen option. */
+  state?: Maybe<WorkflowStateDemoTasks>;
+  /** Field `Demo/Title` (svc/text). */
+  title?: Maybe<Scalars['String']['output']>;
+};
+
+/** Filter over an inner list (collection) of Task items. Instance of the `<Type>CollectionFilter` template. */
+export type DemoTaskCollectionFilter = {
+  /** Every filter in the list is matched by at least one item (AND). */
+  contains?: InputMaybe<Array<DemoTaskFilter>>;
+  /** At least one filter in the list is matched by at least one item (OR). */
+  containsAny?: InputMaybe<Array<DemoTaskFilter>>;
+  /** true: the list has no items; false: the list has at least one item. */
+  isEmpty?: InputMaybe<Scalars['Boolean']['input']>;
+  /** No filter in the list is matched by any item (AND of "not contains"). */
+  notContains?: InputMaybe<Array<DemoTaskFilter>>;
+  /** At least one filter in the list is matched by no item (OR of "not contains"). */
+  notContainsAny?: InputMaybe<Array<DemoTaskFilter>>;
+};
+
+/** Filter over a Task (an Entity of `Demo/Tasks`). All given field filters must hold (AND). */
+export type DemoTaskFilter = {
+  /** Filter on `Demo/Budget`. */
+  budget?: InputMaybe<FloatFilter>;
+  /** Filter on `svc/created-by` (the target's filter). */
+  createdBy?: InputMaybe<SvcUserFilter>;
+  /** Filter on `svc/creation-date`. */
+  creationDate?: InputMaybe<StringFilter>;
+  /** Filter on `Demo/Done`. */
+  done?: InputMaybe<BooleanFilter>;
+  /** Filter on `Demo/Due date`. */
+  dueDate?: InputMaybe<StringFilter>;
+  /** Filter on `Demo/Estimate`. */
+  estimate?: InputMaybe<IntFilter>;
+  /** Filter on the identifier (`svc/id`). `{id: {isNull: true}}` used as a relation filter matches an empty relation. */
+  id?: InputMaybe<IdFilter>;
+  /** Filter on `svc/modification-date`. */
+  modificationDate?: InputMaybe<StringFilter>;
+  /** Filter on `Demo/Project` (the target's filter). */
+  project?: InputMaybe<DemoProjectFilter>;
+  /** Filter on `svc/public-id`. */
+  publicId?: InputMaybe<StringFilter>;
+  /** Filter on `svc/rank`. */
+  rank?: InputMaybe<FloatFilter>;
+  /** Filter on `Demo/State` (the target's filter). */
+  state?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  /** Filter on `Demo/Title`. */
+  title?: InputMaybe<StringFilter>;
+};
+
+/** Sort keys of a Task. Set one key per object; when several are set they apply in the order declared here. */
+export type DemoTaskOrder = {
+  /** Sort by `Demo/Budget`. */
+  budget?: InputMaybe<Order>;
+  /** Sort by a property of `svc/created-by`, for example `{createdBy: {id: ASC}}`. */
+  createdBy?: InputMaybe<SvcUserOrder>;
+  /** Sort by `svc/creation-date`. */
+  creationDate?: InputMaybe<Order>;
+  /** Sort by `Demo/Done`. */
+  done?: InputMaybe<Order>;
+  /** Sort by `Demo/Due date`. */
+  dueDate?: InputMaybe<Order>;
+  /** Sort by `Demo/Estimate`. */
+  estimate?: InputMaybe<Order>;
+  /** Sort by `svc/id`. */
+  id?: InputMaybe<Order>;
+  /** Sort by `svc/modification-date`. */
+  modificationDate?: InputMaybe<Order>;
+  /** Sort by a property of `Demo/Project`, for example `{project: {id: ASC}}`. */
+  project?: InputMaybe<DemoProjectOrder>;
+  /** Sort by `svc/public-id`. */
+  publicId?: InputMaybe<Order>;
+  /** Sort by `svc/rank`. */
+  rank?: InputMaybe<Order>;
+  /** Sort by a property of `Demo/State`, for example `{state: {id: ASC}}`. */
+  state?: InputMaybe<WorkflowStateDemoTasksOrder>;
+  /** Sort by `Demo/Title`. */
+  title?: InputMaybe<Order>;
+};
+
 /** A file stored in a file field. File fields have the type `[File!]!` (an empty list when the field holds no file). */
 export type File = {
   __typename?: 'File';
@@ -28,7 +231,7 @@ export type File = {
   urlExpiresAt?: Maybe<Scalars['String']['output']>;
 };
 
-/** Filter for a `Float` field (svc/decimal). All given operators must hold (AND). An operator given as `null` is ignored; use `isNull` to test for a missing value. */
+/** Filter for a `Float` field (svc/decimal, rank). All given operators must hold (AND). An operator given as `null` is ignored; use `isNull` to test for a missing value. */
 export type FloatFilter = {
   /** The value is greater than this number. */
   greater?: InputMaybe<Scalars['Float']['input']>;
@@ -87,119 +290,44 @@ export type IntFilter = {
 };
 
 /** Sort direction of one key of an `orderBy` argument. */
-export type OrderDirection =
+export type Order =
   /** Ascending: smallest first (strings by Unicode code point, false before true). Entities whose value is null come last. */
   | 'ASC'
   /** Descending: largest first. Entities whose value is null come first. */
   | 'DESC';
 
-/** An Entity of the Database `Demo/Projects`. */
-export type Project = {
-  __typename?: 'Project';
-  /** Author of the Entity (`svc/created-by`). */
-  createdBy?: Maybe<User>;
-  /** Creation time (`svc/creation-date`): ISO 8601 UTC timestamp with milliseconds. */
-  creationDate?: Maybe<Scalars['String']['output']>;
-  /** Identifier of the Entity (`svc/id`, a UUID). */
-  id: Scalars['ID']['output'];
-  /** Time of the last modification (`svc/modification-date`): ISO 8601 UTC timestamp with milliseconds. */
-  modificationDate?: Maybe<Scalars['String']['output']>;
-  /** Field `Demo/Name` (svc/text, title of the Database). */
-  name?: Maybe<Scalars['String']['output']>;
-  /** Field `Demo/Tasks`: the Tasks whose `project` is this Project (collection, other end of `Demo/Tasks`' `Demo/Project`). Accepts the same filter, orderBy, limit and offset arguments as `findTasks`. Never null; an empty list when there are none. */
-  tasks: Array<Task>;
-};
-
-
-/** An Entity of the Database `Demo/Projects`. */
-export type ProjectTasksArgs = {
-  budget?: InputMaybe<FloatFilter>;
-  createdBy?: InputMaybe<UserFilter>;
-  creationDate?: InputMaybe<StringFilter>;
-  done?: InputMaybe<BooleanFilter>;
-  dueDate?: InputMaybe<StringFilter>;
-  estimate?: InputMaybe<IntFilter>;
-  id?: InputMaybe<IdFilter>;
-  limit?: InputMaybe<Scalars['Int']['input']>;
-  modificationDate?: InputMaybe<StringFilter>;
-  offset?: InputMaybe<Scalars['Int']['input']>;
-  orderBy?: InputMaybe<TaskOrderBy>;
-  project?: InputMaybe<ProjectFilter>;
-  title?: InputMaybe<StringFilter>;
-};
-
-/** Filter over a Project (an Entity of `Demo/Projects`). All given field filters must hold (AND). */
-export type ProjectFilter = {
-  /** Filter on the author. */
-  createdBy?: InputMaybe<UserFilter>;
-  /** Filter on the creation time. */
-  creationDate?: InputMaybe<StringFilter>;
-  /** Filter on the identifier. `{id: {isNull: true}}` used as a relation filter matches an empty relation. */
-  id?: InputMaybe<IdFilter>;
-  /** Filter on the last modification time. */
-  modificationDate?: InputMaybe<StringFilter>;
-  /** Filter on the name. */
-  name?: InputMaybe<StringFilter>;
-  /** Filter on the Project's Tasks (inner list). */
-  tasks?: InputMaybe<TaskListFilter>;
-};
-
-/** Filter over an inner list (collection) of Projects. Instance of the `<Database>ListFilter` template. */
-export type ProjectListFilter = {
-  /** Every filter in the list is matched by at least one item (AND). */
-  contains?: InputMaybe<Array<ProjectFilter>>;
-  /** At least one filter in the list is matched by at least one item (OR). */
-  containsAny?: InputMaybe<Array<ProjectFilter>>;
-  /** true: the list has no items; false: the list has at least one item. */
-  isEmpty?: InputMaybe<Scalars['Boolean']['input']>;
-  /** No filter in the list is matched by any item (AND of "not contains"). */
-  notContains?: InputMaybe<Array<ProjectFilter>>;
-  /** At least one filter in the list is matched by no item (OR of "not contains"). */
-  notContainsAny?: InputMaybe<Array<ProjectFilter>>;
-};
-
-/** Sort keys of a Project. Set one key per object; when several are set they apply in the order declared here. */
-export type ProjectOrderBy = {
-  /** Sort by a property of the author, for example `{createdBy: {email: ASC}}`. */
-  createdBy?: InputMaybe<UserOrderBy>;
-  /** Sort by creation time. */
-  creationDate?: InputMaybe<OrderDirection>;
-  /** Sort by identifier. */
-  id?: InputMaybe<OrderDirection>;
-  /** Sort by last modification time. */
-  modificationDate?: InputMaybe<OrderDirection>;
-  /** Sort by name. */
-  name?: InputMaybe<OrderDirection>;
-};
-
 /** Read queries of the Space `Demo`: one `find<Plural>` per Database. */
 export type Query = {
   __typename?: 'Query';
-  /** Projects of the Database `Demo/Projects` matching all given field filters (AND). */
-  findProjects: Array<Project>;
-  /** Tasks of the Database `Demo/Tasks` matching all given field filters (AND). */
-  findTasks: Array<Task>;
+  /** Entities of the Database `Demo/Projects` matching all given field filters (AND). */
+  findProjects: Array<DemoProject>;
+  /** Entities of the Database `Demo/Tasks` matching all given field filters (AND). */
+  findTasks: Array<DemoTask>;
+  /** The user whose token makes the request (`svc/user`). */
+  me?: Maybe<SvcUser>;
 };
 
 
 /** Read queries of the Space `Demo`: one `find<Plural>` per Database. */
 export type QueryFindProjectsArgs = {
-  createdBy?: InputMaybe<UserFilter>;
+  createdBy?: InputMaybe<SvcUserFilter>;
   creationDate?: InputMaybe<StringFilter>;
   id?: InputMaybe<IdFilter>;
   limit?: InputMaybe<Scalars['Int']['input']>;
   modificationDate?: InputMaybe<StringFilter>;
   name?: InputMaybe<StringFilter>;
   offset?: InputMaybe<Scalars['Int']['input']>;
-  orderBy?: InputMaybe<ProjectOrderBy>;
-  tasks?: InputMaybe<TaskListFilter>;
+  orderBy?: InputMaybe<DemoProjectOrder>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+  tasks?: InputMaybe<DemoTaskCollectionFilter>;
 };
 
 
 /** Read queries of the Space `Demo`: one `find<Plural>` per Database. */
 export type QueryFindTasksArgs = {
   budget?: InputMaybe<FloatFilter>;
-  createdBy?: InputMaybe<UserFilter>;
+  createdBy?: InputMaybe<SvcUserFilter>;
   creationDate?: InputMaybe<StringFilter>;
   done?: InputMaybe<BooleanFilter>;
   dueDate?: InputMaybe<StringFilter>;
@@ -208,25 +336,30 @@ export type QueryFindTasksArgs = {
   limit?: InputMaybe<Scalars['Int']['input']>;
   modificationDate?: InputMaybe<StringFilter>;
   offset?: InputMaybe<Scalars['Int']['input']>;
-  orderBy?: InputMaybe<TaskOrderBy>;
-  project?: InputMaybe<ProjectFilter>;
+  orderBy?: InputMaybe<DemoTaskOrder>;
+  project?: InputMaybe<DemoProjectFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+  state?: InputMaybe<WorkflowStateDemoTasksFilter>;
   title?: InputMaybe<StringFilter>;
 };
 
 /** Content of a rich text field (a collaborative document), available in several formats. Select only the formats you need: each is converted on request. */
-export type RichText = {
-  __typename?: 'RichText';
+export type RichField = {
+  __typename?: 'RichField';
   /** The document as HTML. */
   html?: Maybe<Scalars['String']['output']>;
   /** The document as a ProseMirror JSON document serialized into a string (`{"doc": {"type": "doc", "content": [...]}}`); parse it with JSON.parse. */
   jsonString?: Maybe<Scalars['String']['output']>;
   /** The document as Markdown. */
   md?: Maybe<Scalars['String']['output']>;
+  /** The secret of the document (a UUID): the address of the document at the documents endpoint. */
+  secret?: Maybe<Scalars['String']['output']>;
   /** The document as plain text, without formatting. */
   text?: Maybe<Scalars['String']['output']>;
 };
 
-/** Filter for a `String` field (text, url, email, single select, workflow, dates, date-times, ranges, location). All given operators must hold (AND). Comparisons are case sensitive and use Unicode code point order; ISO 8601 dates and timestamps therefore compare chronologically. An operator given as `null` is ignored; use `isNull` to test for a missing value. */
+/** Filter for a `String` field (text, url, email, dates, date-times, ranges, location, public ids, option names). All given operators must hold (AND). Comparisons are case sensitive and use Unicode code point order; ISO 8601 dates and timestamps therefore compare chronologically. An operator given as `null` is ignored; use `isNull` to test for a missing value. */
 export type StringFilter = {
   /** The value contains this string as a substring. */
   contains?: InputMaybe<Scalars['String']['input']>;
@@ -252,138 +385,128 @@ export type StringFilter = {
   notIn?: InputMaybe<Array<Scalars['String']['input']>>;
 };
 
-/** An Entity of the Database `Demo/Tasks`. */
-export type Task = {
-  __typename?: 'Task';
-  /** Field `Demo/Attachments` (files). Never null; an empty list when there are none. */
-  attachments: Array<File>;
-  /** Field `Demo/Budget` (svc/decimal). */
-  budget?: Maybe<Scalars['Float']['output']>;
-  /** Author of the Entity (`svc/created-by`). */
-  createdBy?: Maybe<User>;
-  /** Creation time (`svc/creation-date`): ISO 8601 UTC timestamp with milliseconds. */
+/** A user of the workspace (record of the `svc/user` type). Target of `createdBy`, of people relations and of the root field `me`. */
+export type SvcUser = {
+  __typename?: 'SvcUser';
+  /** Creation time of the user record (`svc/creation-date`). */
   creationDate?: Maybe<Scalars['String']['output']>;
-  /** Field `Demo/Done` (svc/bool). */
-  done?: Maybe<Scalars['Boolean']['output']>;
-  /** Field `Demo/Due date` (svc/date-time): ISO 8601 UTC timestamp with milliseconds. */
-  dueDate?: Maybe<Scalars['String']['output']>;
-  /** Field `Demo/Estimate` (svc/integer). */
-  estimate?: Maybe<Scalars['Int']['output']>;
-  /** Identifier of the Entity (`svc/id`, a UUID). */
-  id: Scalars['ID']['output'];
-  /** Time of the last modification (`svc/modification-date`): ISO 8601 UTC timestamp with milliseconds. */
-  modificationDate?: Maybe<Scalars['String']['output']>;
-  /** Field `Demo/Notes` (rich text). */
-  notes?: Maybe<RichText>;
-  /** Field `Demo/Project` (many-to-one relation to `Demo/Projects`). */
-  project?: Maybe<Project>;
-  /** Field `Demo/Title` (svc/text, title of the Database). */
-  title?: Maybe<Scalars['String']['output']>;
-};
-
-/** Filter over a Task (an Entity of `Demo/Tasks`). All given field filters must hold (AND). */
-export type TaskFilter = {
-  /** Filter on the budget. */
-  budget?: InputMaybe<FloatFilter>;
-  /** Filter on the author. */
-  createdBy?: InputMaybe<UserFilter>;
-  /** Filter on the creation time. */
-  creationDate?: InputMaybe<StringFilter>;
-  /** Filter on the done flag. */
-  done?: InputMaybe<BooleanFilter>;
-  /** Filter on the due date. */
-  dueDate?: InputMaybe<StringFilter>;
-  /** Filter on the estimate. */
-  estimate?: InputMaybe<IntFilter>;
-  /** Filter on the identifier. `{id: {isNull: true}}` used as a relation filter matches an empty relation. */
-  id?: InputMaybe<IdFilter>;
-  /** Filter on the last modification time. */
-  modificationDate?: InputMaybe<StringFilter>;
-  /** Filter on the project (the target's filter). */
-  project?: InputMaybe<ProjectFilter>;
-  /** Filter on the title. */
-  title?: InputMaybe<StringFilter>;
-};
-
-/** Filter over an inner list (collection) of Tasks. Instance of the `<Database>ListFilter` template, used by `Project.tasks`. */
-export type TaskListFilter = {
-  /** Every filter in the list is matched by at least one item (AND). */
-  contains?: InputMaybe<Array<TaskFilter>>;
-  /** At least one filter in the list is matched by at least one item (OR). */
-  containsAny?: InputMaybe<Array<TaskFilter>>;
-  /** true: the list has no items; false: the list has at least one item. */
-  isEmpty?: InputMaybe<Scalars['Boolean']['input']>;
-  /** No filter in the list is matched by any item (AND of "not contains"). */
-  notContains?: InputMaybe<Array<TaskFilter>>;
-  /** At least one filter in the list is matched by no item (OR of "not contains"). */
-  notContainsAny?: InputMaybe<Array<TaskFilter>>;
-};
-
-/** Sort keys of a Task. Set one key per object; when several are set they apply in the order declared here. */
-export type TaskOrderBy = {
-  /** Sort by budget. */
-  budget?: InputMaybe<OrderDirection>;
-  /** Sort by a property of the author, for example `{createdBy: {email: ASC}}`. */
-  createdBy?: InputMaybe<UserOrderBy>;
-  /** Sort by creation time. */
-  creationDate?: InputMaybe<OrderDirection>;
-  /** Sort by done flag. */
-  done?: InputMaybe<OrderDirection>;
-  /** Sort by due date. */
-  dueDate?: InputMaybe<OrderDirection>;
-  /** Sort by estimate. */
-  estimate?: InputMaybe<OrderDirection>;
-  /** Sort by identifier. */
-  id?: InputMaybe<OrderDirection>;
-  /** Sort by last modification time. */
-  modificationDate?: InputMaybe<OrderDirection>;
-  /** Sort by a property of the project, for example `{project: {name: ASC}}`. */
-  project?: InputMaybe<ProjectOrderBy>;
-  /** Sort by title. */
-  title?: InputMaybe<OrderDirection>;
-};
-
-/** A user of the workspace (record of the `svc/user` type). Target of `createdBy` and of people relations. */
-export type User = {
-  __typename?: 'User';
-  /** E-mail address of the user. */
+  /** E-mail address of the user (`user/email`). */
   email?: Maybe<Scalars['String']['output']>;
   /** Identifier of the user (`svc/id`, a UUID). */
   id: Scalars['ID']['output'];
-  /** Display name of the user. */
+  /** Time of the last modification of the user record (`svc/modification-date`). */
+  modificationDate?: Maybe<Scalars['String']['output']>;
+  /** Display name of the user (`user/name`). */
   name?: Maybe<Scalars['String']['output']>;
+  /** Public identifier of the user (`svc/public-id`). */
+  publicId?: Maybe<Scalars['String']['output']>;
+};
+
+/** Filter over an inner list of users (a many-to-many people relation). Instance of the `<T>CollectionFilter` template for `SvcUser`. */
+export type SvcUserCollectionFilter = {
+  /** Every filter in the list is matched by at least one user (AND). */
+  contains?: InputMaybe<Array<SvcUserFilter>>;
+  /** At least one filter in the list is matched by at least one user (OR). */
+  containsAny?: InputMaybe<Array<SvcUserFilter>>;
+  /** true: the list has no users; false: the list has at least one user. */
+  isEmpty?: InputMaybe<Scalars['Boolean']['input']>;
+  /** No filter in the list is matched by any user (AND of "not contains"). */
+  notContains?: InputMaybe<Array<SvcUserFilter>>;
+  /** At least one filter in the list is matched by no user (OR of "not contains"). */
+  notContainsAny?: InputMaybe<Array<SvcUserFilter>>;
 };
 
 /** Filter over a user (used by `createdBy` and people relations). All given field filters must hold (AND). */
-export type UserFilter = {
+export type SvcUserFilter = {
+  /** Filter on the creation time of the user record. */
+  creationDate?: InputMaybe<StringFilter>;
   /** Filter on the user's e-mail address. */
   email?: InputMaybe<StringFilter>;
   /** Filter on the user's identifier. */
   id?: InputMaybe<IdFilter>;
+  /** Filter on the time of the last modification of the user record. */
+  modificationDate?: InputMaybe<StringFilter>;
   /** Filter on the user's display name. */
   name?: InputMaybe<StringFilter>;
-};
-
-/** Filter over an inner list of users (a many-to-many people relation). Instance of the `<Database>ListFilter` template for `User`. */
-export type UserListFilter = {
-  /** Every filter in the list is matched by at least one user (AND). */
-  contains?: InputMaybe<Array<UserFilter>>;
-  /** At least one filter in the list is matched by at least one user (OR). */
-  containsAny?: InputMaybe<Array<UserFilter>>;
-  /** true: the list has no users; false: the list has at least one user. */
-  isEmpty?: InputMaybe<Scalars['Boolean']['input']>;
-  /** No filter in the list is matched by any user (AND of "not contains"). */
-  notContains?: InputMaybe<Array<UserFilter>>;
-  /** At least one filter in the list is matched by no user (OR of "not contains"). */
-  notContainsAny?: InputMaybe<Array<UserFilter>>;
+  /** Filter on the user's public identifier. */
+  publicId?: InputMaybe<StringFilter>;
 };
 
 /** Sort keys of a user (used by `createdBy` and people relations, for example `orderBy: {createdBy: {email: ASC}}`). Set one key per object; when several are set they apply in the order declared here. */
-export type UserOrderBy = {
+export type SvcUserOrder = {
+  /** Sort by the creation time of the user record. */
+  creationDate?: InputMaybe<Order>;
   /** Sort by the user's e-mail address. */
-  email?: InputMaybe<OrderDirection>;
+  email?: InputMaybe<Order>;
   /** Sort by the user's identifier. */
-  id?: InputMaybe<OrderDirection>;
+  id?: InputMaybe<Order>;
+  /** Sort by the time of the last modification of the user record. */
+  modificationDate?: InputMaybe<Order>;
   /** Sort by the user's display name. */
-  name?: InputMaybe<OrderDirection>;
+  name?: InputMaybe<Order>;
+  /** Sort by the user's public identifier. */
+  publicId?: InputMaybe<Order>;
+};
+
+/** An option of `workflow/state_Demo/Tasks` (the states of a workflow field). */
+export type WorkflowStateDemoTasks = {
+  __typename?: 'WorkflowStateDemoTasks';
+  /** Field `workflow/Final` (svc/bool). */
+  final?: Maybe<Scalars['Boolean']['output']>;
+  /** Field `enum/icon` (svc/text). */
+  icon?: Maybe<Scalars['String']['output']>;
+  /** Identifier of the Entity (`svc/id`, a UUID). */
+  id: Scalars['ID']['output'];
+  /** Field `enum/name` (svc/text). */
+  name?: Maybe<Scalars['String']['output']>;
+  /** Public identifier of the Entity (`svc/public-id`), a number written as a string. */
+  publicId?: Maybe<Scalars['String']['output']>;
+  /** Rank of the Entity (`svc/rank`); null where the type has no rank. */
+  rank?: Maybe<Scalars['Float']['output']>;
+};
+
+/** Filter over an inner list (collection) of option items. Instance of the `<Type>CollectionFilter` template. */
+export type WorkflowStateDemoTasksCollectionFilter = {
+  /** Every filter in the list is matched by at least one item (AND). */
+  contains?: InputMaybe<Array<WorkflowStateDemoTasksFilter>>;
+  /** At least one filter in the list is matched by at least one item (OR). */
+  containsAny?: InputMaybe<Array<WorkflowStateDemoTasksFilter>>;
+  /** true: the list has no items; false: the list has at least one item. */
+  isEmpty?: InputMaybe<Scalars['Boolean']['input']>;
+  /** No filter in the list is matched by any item (AND of "not contains"). */
+  notContains?: InputMaybe<Array<WorkflowStateDemoTasksFilter>>;
+  /** At least one filter in the list is matched by no item (OR of "not contains"). */
+  notContainsAny?: InputMaybe<Array<WorkflowStateDemoTasksFilter>>;
+};
+
+/** Filter over an option (an option of `workflow/state_Demo/Tasks`). All given field filters must hold (AND). */
+export type WorkflowStateDemoTasksFilter = {
+  /** Filter on `workflow/Final`. */
+  final?: InputMaybe<BooleanFilter>;
+  /** Filter on `enum/icon`. */
+  icon?: InputMaybe<StringFilter>;
+  /** Filter on the identifier (`svc/id`). `{id: {isNull: true}}` used as a relation filter matches an empty relation. */
+  id?: InputMaybe<IdFilter>;
+  /** Filter on `enum/name`. */
+  name?: InputMaybe<StringFilter>;
+  /** Filter on `svc/public-id`. */
+  publicId?: InputMaybe<StringFilter>;
+  /** Filter on `svc/rank`. */
+  rank?: InputMaybe<FloatFilter>;
+};
+
+/** Sort keys of an option. Set one key per object; when several are set they apply in the order declared here. */
+export type WorkflowStateDemoTasksOrder = {
+  /** Sort by `workflow/Final`. */
+  final?: InputMaybe<Order>;
+  /** Sort by `enum/icon`. */
+  icon?: InputMaybe<Order>;
+  /** Sort by `svc/id`. */
+  id?: InputMaybe<Order>;
+  /** Sort by `enum/name`. */
+  name?: InputMaybe<Order>;
+  /** Sort by `svc/public-id`. */
+  publicId?: InputMaybe<Order>;
+  /** Sort by `svc/rank`. */
+  rank?: InputMaybe<Order>;
 };

@@ -4,8 +4,8 @@
 import { GraphQLError, getArgumentValues, type FieldNode, type GraphQLField, type GraphQLObjectType, type GraphQLSchema, type OperationDefinitionNode } from 'graphql';
 import type { Catalog } from '../model/catalog.js';
 import type { QueryPlan } from '../query/execute.js';
-import { resolvePath } from '../query/paths.js';
 import type { SelectNode, SubQuery } from '../query/select.js';
+import type { Condition } from '../query/where.js';
 import { collectFields, subSelections, type Fragments } from './collect-fields.js';
 import { ParamBag, filterCondition, orderKeys } from './filters.js';
 import { DEFAULT_LIMIT, MAX_LIMIT } from './limits/values.js';
@@ -13,13 +13,17 @@ import type { ObjectModel, SpaceModel } from './space-model.js';
 
 /** Rich text formats by RichText field. */
 export const RICH_TEXT_FORMATS = { jsonString: 'json', text: 'plain-text', md: 'md', html: 'html' } as const;
-export type RichTextField = keyof typeof RICH_TEXT_FORMATS;
+export type RichTextFormat = keyof typeof RICH_TEXT_FORMATS;
+/** A field of `RichField`: a format, or the document's `secret`. */
+export type RichTextField = RichTextFormat | 'secret';
 
 /** The engine key of an Entity's id when files need it and it is not selected (never a response key). */
 export const HIDDEN_ID = '#id';
 
 export type OutputEntry =
   | { key: string; kind: 'value'; json: boolean }
+  /** A field the type does not have: null. */
+  | { key: string; kind: 'null' }
   | { key: string; kind: 'files'; fieldId: string; sub: Array<[string, string]> }
   | { key: string; kind: 'richText'; sub: Array<[string, RichTextField]> }
   | { key: string; kind: 'object'; many: boolean; output: Output };
@@ -30,7 +34,8 @@ export interface Output {
   hiddenId: boolean;
 }
 
-export type RootPlan = { key: string; plan: QueryPlan; output: Output } | { key: string; error: GraphQLError };
+/** `single`: the root field is one object (`me`), the plan's first Entity or null. */
+export type RootPlan = { key: string; plan: QueryPlan; output: Output; single?: boolean } | { key: string; error: GraphQLError };
 
 export interface CompiledOperation {
   roots: RootPlan[];
@@ -88,9 +93,8 @@ function compileSelection(env: Env, object: ObjectModel, nodes: readonly FieldNo
         select.push({ kind: 'field', key, field: f.field });
         output.entries.push({ key, kind: 'value', json: f.json });
         break;
-      case 'option':
-        select.push({ kind: 'path', key, path: resolvePath(env.catalog, object.type, [f.field.name, 'enum/name'], key) });
-        output.entries.push({ key, kind: 'value', json: false });
+      case 'absent':
+        output.entries.push({ key, kind: 'null' });
         break;
       case 'files': {
         select.push({ kind: 'field', key, field: f.field });
@@ -105,7 +109,7 @@ function compileSelection(env: Env, object: ObjectModel, nodes: readonly FieldNo
         const sub: Array<[string, RichTextField]> = [];
         for (const [k, n] of collectFields(subSelections(fieldNodes), env.fragments, env.variables)) {
           const fieldName = (n[0] as FieldNode).name.value;
-          if (Object.hasOwn(RICH_TEXT_FORMATS, fieldName)) sub.push([k, fieldName as RichTextField]);
+          if (fieldName === 'secret' || Object.hasOwn(RICH_TEXT_FORMATS, fieldName)) sub.push([k, fieldName as RichTextField]);
         }
         output.entries.push({ key, kind: 'richText', sub });
         break;
@@ -125,6 +129,15 @@ function compileSelection(env: Env, object: ObjectModel, nodes: readonly FieldNo
   return { select, output };
 }
 
+/** `me`: the user of the request's token, read as a `find` of the users by that id. */
+function mePlan(env: Env, key: string, nodes: readonly FieldNode[], userId: string | undefined): RootPlan {
+  const user = env.model.user;
+  const { select, output } = compileSelection(env, user, nodes);
+  // Without a user (the server's own work), no Entity matches.
+  const condition: Condition = userId === undefined ? { kind: 'or', parts: [] } : { kind: 'expr', expr: ['=', ['svc/id'], env.bag.add(userId)], where: 'me' };
+  return { key, single: true, plan: { type: user.type, condition, orderBy: [], limit: 1, offset: 0, select }, output };
+}
+
 function missing(name: string): never {
   throw new Error(`field ${name} vanished`);
 }
@@ -137,6 +150,7 @@ export function compileOperation(
   operation: OperationDefinitionNode,
   fragments: Fragments,
   variables: Record<string, unknown>,
+  userId?: string,
 ): CompiledOperation {
   const env: Env = { schema, catalog, model, fragments, variables, bag: new ParamBag() };
   const queries = new Map(model.queries.map((q) => [q.name, q.target]));
@@ -144,6 +158,10 @@ export function compileOperation(
   const roots: RootPlan[] = [];
   for (const [key, nodes] of collectFields([operation.selectionSet], fragments, variables)) {
     const name = (nodes[0] as FieldNode).name.value;
+    if (name === 'me') {
+      roots.push(mePlan(env, key, nodes, userId));
+      continue;
+    }
     const target = queries.get(name);
     if (!target) continue; // __schema, __type, __typename, `_`: answered by graphql-js
     try {

@@ -85,7 +85,7 @@ interface Prepared {
  * transaction held while a heavy request waits for its slot), then it runs as read-only work
  * (Database.read). undefined: the client left while it waited.
  */
-export async function runGraphqlRequest(env: GraphqlEnv, pathName: string, request: GraphqlRequest, admit?: Admit): Promise<GraphqlAnswer | undefined> {
+export async function runGraphqlRequest(env: GraphqlEnv, pathName: string, request: GraphqlRequest, admit?: Admit, userId?: string): Promise<GraphqlAnswer | undefined> {
   const { db } = env.context;
   const space = await db.read(async (q) => env.schemas.get(q, await env.context.catalogs.get(q), pathName));
   if (!space) return spaceNotFound(pathName);
@@ -95,7 +95,7 @@ export async function runGraphqlRequest(env: GraphqlEnv, pathName: string, reque
   // Stryker disable next-line ConditionalExpression: out of reach: a client that left while its request waited reads nothing
   if (!release) return undefined;
   try {
-    return await db.read(async (q) => answer(env, q, prepared, request));
+    return await db.read(async (q) => answer(env, q, prepared, request, userId));
   } finally {
     release();
   }
@@ -131,13 +131,13 @@ function prepare(space: SpaceSchema, request: GraphqlRequest): Prepared | Graphq
   return { space, document, operation, variables, cost };
 }
 
-async function answer(env: GraphqlEnv, tx: Queryable, prepared: Prepared, request: GraphqlRequest): Promise<GraphqlAnswer> {
+async function answer(env: GraphqlEnv, tx: Queryable, prepared: Prepared, request: GraphqlRequest, userId: string | undefined): Promise<GraphqlAnswer> {
   const { space, document, operation, variables } = prepared;
   const { schema } = space;
   const operationName = request.operationName ?? undefined;
   const fragments: Record<string, FragmentDefinitionNode> = {};
   for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
-  const compiled = compileOperation(schema, space.catalog, space.model, operation, fragments, variables);
+  const compiled = compileOperation(schema, space.catalog, space.model, operation, fragments, variables, userId);
   const strategy: PerParentStrategy = env.context.db.kind === 'postgres' ? 'window' : 'all';
   const materializer = new Materializer(fileUrlSigner(env.context.urlSigningKey, env.context.baseUrl()));
   const root: Record<string, unknown> = {};
@@ -148,7 +148,8 @@ async function answer(env: GraphqlEnv, tx: Queryable, prepared: Prepared, reques
     }
     try {
       const entities = await runPlan(tx, space.catalog, item.plan, compiled.params, { perParent: strategy, textForms: true });
-      root[item.key] = materializer.objects(entities, item.output);
+      const objects = materializer.objects(entities, item.output);
+      root[item.key] = item.single ? (objects[0] ?? null) : objects;
     } catch (error) {
       if (!(error instanceof Failure)) throw error;
       root[item.key] = new GraphQLError(error.message, { extensions: { code: error.name, ...error.data } });

@@ -4,7 +4,7 @@
 // (one related Entity matching the whole nested filter). `orderBy` becomes a `q/order-by` value.
 import { GraphQLError } from 'graphql';
 import { ALWAYS, type Condition } from '../query/where.js';
-import { filterableFields, orderableFields, type FieldModel, type ObjectModel } from './space-model.js';
+import { filterableFields, orderableFields, sourceName, type FieldModel, type ObjectModel } from './space-model.js';
 
 type Input = Record<string, unknown>;
 
@@ -25,7 +25,7 @@ export class ParamBag {
 const and = (parts: Condition[]): Condition => (parts.length === 1 ? (parts[0] as Condition) : { kind: 'and', parts });
 const or = (parts: Condition[]): Condition => (parts.length === 1 ? (parts[0] as Condition) : { kind: 'or', parts });
 const not = (part: Condition): Condition => ({ kind: 'not', part });
-const some = (field: FieldModel, where: Condition): Condition => ({ kind: 'some', field: field.field, where });
+const some = (field: Extract<FieldModel, { kind: 'object' }>, where: Condition): Condition => ({ kind: 'some', field: field.field, where });
 
 function isInput(value: unknown): value is Input {
   return typeof value === 'object' && value !== null && !Array.isArray(value);
@@ -56,7 +56,7 @@ function operatorConditions(path: string[], f: FieldModel, ops: Input, bag: Para
       parts.push({ kind: 'expr', expr: ['=', ['q/null?', path], value], where });
       continue;
     }
-    if ((op === 'contains' || op === 'notContains') && TIMESTAMP_FIELDS.has(f.field.name)) {
+    if ((op === 'contains' || op === 'notContains') && TIMESTAMP_FIELDS.has(sourceName(f))) {
       throw new GraphQLError(`${where}: "${op}" does not apply to ${f.name}, a timestamp; compare it with is, greater, less, ... instead.`, {
         extensions: { code: 'BAD_USER_INPUT' },
       });
@@ -65,6 +65,23 @@ function operatorConditions(path: string[], f: FieldModel, ops: Input, bag: Para
     // Stryker disable next-line all: GraphQL validation admits only the operators of the filter types, all of them in OPERATORS
     if (!operator) throw new Error(`unknown filter operator ${op}`);
     parts.push({ kind: 'expr', expr: [operator, path, bag.add(value)], where });
+  }
+  return parts;
+}
+
+const NEVER: Condition = { kind: 'or', parts: [] };
+
+/**
+ * An operator object on a field the type does not have (`rank` without a rank), which is null on
+ * every Entity: each operator holds or fails for all alike, as it would on a missing value
+ * (`isNot`, `notIn` and `notContains` hold, `isNull: true` holds, every other operator fails).
+ */
+function absentConditions(ops: Input): Condition[] {
+  const parts: Condition[] = [];
+  for (const [op, value] of Object.entries(ops)) {
+    if (value === null || value === undefined) continue;
+    const holds = op === 'isNull' ? value === true : op === 'isNot' || op === 'notIn' || op === 'notContains';
+    parts.push(holds ? ALWAYS : NEVER);
   }
   return parts;
 }
@@ -83,8 +100,8 @@ export function filterCondition(object: ObjectModel, filter: Input, bag: ParamBa
       case 'scalar':
         parts.push(...operatorConditions([f.field.name], f, value, bag, at));
         break;
-      case 'option':
-        parts.push(...operatorConditions([f.field.name, 'enum/name'], f, value, bag, at));
+      case 'absent':
+        parts.push(...absentConditions(value));
         break;
       case 'object':
         parts.push(f.many ? listCondition(f, value, bag, at) : relationCondition(f, value, bag, at));
@@ -109,7 +126,7 @@ function relationCondition(f: Extract<FieldModel, { kind: 'object' }>, filter: I
 }
 
 /**
- * The list operators of `<Type>ListFilter` other than isEmpty: how the item filters combine, and
+ * The list operators of `<Type>CollectionFilter` other than isEmpty: how the item filters combine, and
  * whether each is "some item matches" or "no item matches".
  */
 const LIST_OPERATORS: ReadonlyArray<[string, (parts: Condition[]) => Condition, boolean]> = [
@@ -119,7 +136,7 @@ const LIST_OPERATORS: ReadonlyArray<[string, (parts: Condition[]) => Condition, 
   ['notContainsAny', or, true],
 ];
 
-/** An inner-list filter (`<Type>ListFilter`): its operators combine with AND. */
+/** An inner-list filter (`<Type>CollectionFilter`): its operators combine with AND. */
 function listCondition(f: Extract<FieldModel, { kind: 'object' }>, filter: Input, bag: ParamBag, where: string): Condition {
   const parts: Condition[] = [];
   if (typeof filter['isEmpty'] === 'boolean') parts.push(filter['isEmpty'] ? not(some(f, ALWAYS)) : some(f, ALWAYS));
@@ -137,7 +154,7 @@ function listCondition(f: Extract<FieldModel, { kind: 'object' }>, filter: Input
 }
 
 /**
- * An `orderBy` value to `q/order-by` keys: keys in the order the `<Type>OrderBy` input declares
+ * An `orderBy` value to `q/order-by` keys: keys in the order the `<Type>Order` input declares
  * them (input objects are unordered), relation keys through to the related Entity's fields.
  */
 export function orderKeys(object: ObjectModel, orderBy: Input, prefix: string[] = []): Array<[string[], 'q/asc' | 'q/desc']> {
@@ -146,12 +163,13 @@ export function orderKeys(object: ObjectModel, orderBy: Input, prefix: string[] 
     const value = orderBy[f.name];
     if (value === null || value === undefined) continue;
     if (f.kind === 'object') {
-      // GraphQL coerced it to the target's <Type>OrderBy input.
+      // GraphQL coerced it to the target's <Type>Order input.
       keys.push(...orderKeys(f.target, value as Input, [...prefix, f.field.name]));
       continue;
     }
-    const path = f.kind === 'option' ? [...prefix, f.field.name, 'enum/name'] : [...prefix, f.field.name];
-    keys.push([path, value === 'DESC' ? 'q/desc' : 'q/asc']);
+    // A field the type does not have is null on every Entity: it orders nothing.
+    if (f.kind !== 'scalar') continue;
+    keys.push([[...prefix, f.field.name], value === 'DESC' ? 'q/desc' : 'q/asc']);
   }
   return keys;
 }

@@ -7,7 +7,7 @@ import type { Entity } from '../api/spec-types.js';
 import type { Queryable } from '../db/database.js';
 import { readDocumentContents } from '../documents/read.js';
 import { RICH_TEXT_SECRET } from '../model/field-types.js';
-import { HIDDEN_ID, RICH_TEXT_FORMATS, type Output, type RichTextField } from './compile.js';
+import { HIDDEN_ID, RICH_TEXT_FORMATS, type Output, type RichTextFormat } from './compile.js';
 import type { FileUrlSigner } from '../files/signed-urls.js';
 
 export type GraphqlObject = Record<string, unknown>;
@@ -19,7 +19,7 @@ interface PendingText {
 }
 
 export class Materializer {
-  private readonly pending = new Map<RichTextField, PendingText[]>();
+  private readonly pending = new Map<RichTextFormat, PendingText[]>();
 
   constructor(private readonly signer: FileUrlSigner) {}
 
@@ -60,6 +60,9 @@ export class Materializer {
         case 'value':
           out[entry.key] = entry.json && value !== null && value !== undefined ? stringifyJsonValue(value) : (value ?? null);
           break;
+        case 'null':
+          out[entry.key] = null;
+          break;
         case 'files': {
           // Stryker disable next-line ArrayDeclaration: a files value is always a list (empty when there are none)
           const files = Array.isArray(value) ? (value as Array<Record<string, unknown>>) : [];
@@ -79,6 +82,10 @@ export class Materializer {
           }
           const target: GraphqlObject = {};
           for (const [key, field] of entry.sub) {
+            if (field === 'secret') {
+              target[key] = secret;
+              continue;
+            }
             const list = this.pending.get(field) ?? [];
             list.push({ secret, target, key });
             this.pending.set(field, list);

@@ -47,9 +47,25 @@ export function localPart(name: string): string {
 /** Fallback type name when a Database name has no ASCII letter or digit. */
 const TYPE_FALLBACK = 'Database';
 
-/** `Demo/Sales leads` gives `SalesLead`. */
+/**
+ * `Demo/Sales leads` gives `DemoSalesLead`: the Space, then the Database part with its last word
+ * singular, in PascalCase (the public API's `<Space><Singular>`).
+ */
 export function typeBaseName(databaseName: string): string {
-  return pascalCase(changeLastWord(localPart(databaseName), (w) => pluralize.singular(w))) || TYPE_FALLBACK;
+  const slash = databaseName.indexOf('/');
+  const space = slash === -1 ? '' : databaseName.slice(0, slash);
+  const local = pascalCase(changeLastWord(localPart(databaseName), (w) => pluralize.singular(w))) || TYPE_FALLBACK;
+  return withDigitGuard(`${pascalCase(space).replace(/^_/, '')}${local.replace(/^_/, '')}`);
+}
+
+/** A type that is not a Database (the users, an option type, the comments): its whole name in PascalCase (`workflow/state_Demo/Tasks` gives `WorkflowStateDemoTasks`). */
+export function plainTypeName(typeName: string): string {
+  return pascalCase(typeName) || TYPE_FALLBACK;
+}
+
+/** `Demo/Sales leads` gives `salesLeads`: the root mutation field of a Database (lowerCamel plural). */
+export function mutationBaseName(databaseName: string): string {
+  return camelCase(changeLastWord(localPart(databaseName), (w) => pluralize.plural(w))) || 'database';
 }
 
 /** `Demo/Task` gives `findTasks`. */
@@ -71,9 +87,12 @@ export function firstFree(base: string, free: (candidate: string) => boolean): s
   }
 }
 
-/** The four names a Database's type name brings (README, "Derived names"). */
+/** The suffixes of the names a generated type brings (README, "Derived names"). */
+export const DERIVED_SUFFIXES = ['', 'Filter', 'CollectionFilter', 'Order', 'Input', 'Operations'] as const;
+
+/** The names a generated type's name brings (README, "Derived names"). */
 export function derivedNames(typeName: string): string[] {
-  return [typeName, `${typeName}Filter`, `${typeName}ListFilter`, `${typeName}OrderBy`];
+  return DERIVED_SUFFIXES.map((suffix) => `${typeName}${suffix}`);
 }
 
 /** The Space name as written in the endpoint path: every space character as `_`. */

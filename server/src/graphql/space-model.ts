@@ -2,8 +2,8 @@
 // type exists (spec/graphql/README.md, "Generation rule"): its object types, their fields and how
 // each reads, filters and orders. The schema builder prints it; the compiler reads queries with it.
 import type { Catalog, FieldDef, TypeDef } from '../model/catalog.js';
-import { AVATAR_FIELD, COMMENT_TYPE, COMMENTS_FIELD, ICON_FIELD, RICH_TEXT_TYPE, USER_TYPE, isPrimitiveFieldType } from '../model/field-types.js';
-import { derivedNames, fieldBaseName, firstFree, queryBaseName, typeBaseName } from './naming.js';
+import { AVATAR_FIELD, COMMENT_TYPE, COMMENTS_FIELD, ICON_FIELD, RANK_FIELD, RICH_TEXT_TYPE, USER_TYPE, isPrimitiveFieldType } from '../model/field-types.js';
+import { derivedNames, fieldBaseName, firstFree, localPart, plainTypeName, queryBaseName, typeBaseName } from './naming.js';
 
 export type ScalarName = 'ID' | 'String' | 'Int' | 'Float' | 'Boolean';
 
@@ -19,21 +19,32 @@ export const FILTER_OF: Record<ScalarName, string> = {
 export type FieldModel =
   /** A value of the Entity. `json`: ranges and location, given as stringified JSON. */
   | { kind: 'scalar'; name: string; field: FieldDef; scalar: ScalarName; json: boolean }
-  /** Single select / workflow (`many` false) or multi select (`many` true): option names. */
-  | { kind: 'option'; name: string; field: FieldDef; many: boolean }
-  /** A relation to an object type (a Database, the users, the comments); `many`: an inner list. */
+  /** A system field the type does not store (`rank` of a Database without a rank): always null. */
+  | { kind: 'absent'; name: string; source: string; scalar: ScalarName }
+  /**
+   * A relation to an object type (a Database, the users, the comments, or the option type of a
+   * single select, multi select or workflow field); `many`: an inner list.
+   */
   | { kind: 'object'; name: string; field: FieldDef; target: ObjectModel; many: boolean }
   | { kind: 'files'; name: string; field: FieldDef }
   | { kind: 'richText'; name: string; field: FieldDef };
 
+/** The workspace field a field model reads (its descriptions name it). */
+export function sourceName(f: FieldModel): string {
+  return f.kind === 'absent' ? f.source : f.field.name;
+}
+
+export type ObjectKind = 'database' | 'comment' | 'option' | 'user';
+
 export interface ObjectModel {
-  /** The GraphQL type name (`Task`); its filter, list filter and order inputs add a suffix. */
+  /** The GraphQL type name (`DemoTask`); its filter, collection filter and order inputs add a suffix. */
   name: string;
+  kind: ObjectKind;
   /** The workspace type it reads. */
   type: TypeDef;
   /** `Task` for descriptions: the singular the type name was made from. */
   label: string;
-  /** Whether the type is defined by common.graphql (User) rather than generated. */
+  /** Whether the type is defined by common.graphql (the users) rather than generated. */
   common: boolean;
   /** Fields in schema order, by GraphQL name. */
   fields: Map<string, FieldModel>;
@@ -46,7 +57,7 @@ export interface QueryModel {
 
 export interface SpaceModel {
   space: string;
-  /** Generated object types, Databases first (by full name), then the comment type if used. */
+  /** Generated object types: Databases (by full name), then the comment type if used, then option types. */
   objects: ObjectModel[];
   queries: QueryModel[];
   user: ObjectModel;
@@ -54,21 +65,23 @@ export interface SpaceModel {
 
 /** Names of common.graphql, the built-in scalars and `Query`: never a generated type's name. */
 export const COMMON_NAMES: ReadonlySet<string> = new Set([
-  'OrderDirection',
+  'Order',
   'StringFilter',
   'IntFilter',
   'FloatFilter',
   'BooleanFilter',
   'IDFilter',
   'File',
-  'RichText',
-  'UserFilter',
-  'UserOrderBy',
-  'UserListFilter',
+  'RichField',
+  'SvcUser',
+  'SvcUserFilter',
+  'SvcUserOrder',
+  'SvcUserCollectionFilter',
+  'MutationResult',
+  'Entity',
   'Query',
-  // Stryker disable next-line StringLiteral: each of these names X has an XFilter above, which a Database named X derives, so it gets X_2 all the same
-  'User',
-  // Stryker disable next-line StringLiteral: as above (a restore comment at the end of the list would attach to no node and leave the rest of the file disabled)
+  'Mutation',
+  // Stryker disable next-line StringLiteral: each of these names X has an XFilter in common.graphql, which a type named X derives, so it gets X_2 all the same
   'String',
   // Stryker disable next-line StringLiteral: as above
   'Int',
@@ -83,10 +96,13 @@ export const COMMON_NAMES: ReadonlySet<string> = new Set([
 /** Names taken in every Database type before its own fields are named (README, rule 6). */
 const RESERVED_FIELD_NAMES = [
   'id',
-  // Stryker disable next-line StringLiteral: every Database has svc/creation-date and svc/modification-date, whose fields take these names first
+  // Stryker disable next-line StringLiteral: every Database has these system fields, whose GraphQL fields take these names first
+  'publicId',
+  // Stryker disable next-line StringLiteral: as above
   'creationDate',
   // Stryker disable next-line StringLiteral: as above
   'modificationDate',
+  'rank',
   'createdBy',
   'orderBy',
   'limit',
@@ -95,8 +111,10 @@ const RESERVED_FIELD_NAMES = [
 
 const SYSTEM_FIELD_NAMES: Record<string, string> = {
   'svc/id': 'id',
+  'svc/public-id': 'publicId',
   'svc/creation-date': 'creationDate',
   'svc/modification-date': 'modificationDate',
+  [RANK_FIELD]: 'rank',
   'svc/created-by': 'createdBy',
 };
 
@@ -132,11 +150,19 @@ function userModel(catalog: Catalog): ObjectModel {
     { kind: 'scalar', name, field: catalog.field(users, fieldName), scalar: scalarName, json: false },
   ];
   return {
-    name: 'User',
+    name: 'SvcUser',
+    kind: 'user',
     type: users,
     label: 'user',
     common: true,
-    fields: new Map([scalar('id', 'svc/id', 'ID'), scalar('email', 'user/email', 'String'), scalar('name', 'user/name', 'String')]),
+    fields: new Map([
+      scalar('id', 'svc/id', 'ID'),
+      scalar('publicId', 'svc/public-id', 'String'),
+      scalar('creationDate', 'svc/creation-date', 'String'),
+      scalar('modificationDate', 'svc/modification-date', 'String'),
+      scalar('email', 'user/email', 'String'),
+      scalar('name', 'user/name', 'String'),
+    ]),
   };
 }
 
@@ -150,11 +176,12 @@ export function buildSpaceModel(catalog: Catalog, space: string): SpaceModel {
     for (const n of derivedNames(chosen)) taken.add(n);
     return chosen;
   };
-  for (const type of databases) {
-    const object: ObjectModel = { name: name(typeBaseName(type.name)), type, label: typeBaseName(type.name), common: false, fields: new Map() };
+  const add = (type: TypeDef, kind: ObjectKind, base: string, label: string): void => {
+    const object: ObjectModel = { name: name(base), kind, type, label, common: false, fields: new Map() };
     objects.push(object);
     byTypeId.set(type.id, object);
-  }
+  };
+  for (const type of databases) add(type, 'database', typeBaseName(type.name), typeBaseName(localPart(type.name)));
   const queryNames = new Set<string>();
   const queries = objects.map((target): QueryModel => {
     const chosen = firstFree(queryBaseName(target.type.name), (c) => !queryNames.has(c));
@@ -163,29 +190,66 @@ export function buildSpaceModel(catalog: Catalog, space: string): SpaceModel {
   });
   // The comment type, when a Database of the Space has the Comments extension.
   const commentType = catalog.byName.get(COMMENT_TYPE);
-  if (commentType && databases.some((d) => d.fieldsByName.get(COMMENTS_FIELD)?.fieldType === COMMENT_TYPE)) {
-    const object: ObjectModel = { name: name('Comment'), type: commentType, label: 'comment', common: false, fields: new Map() };
-    objects.push(object);
-    byTypeId.set(commentType.id, object);
+  if (commentType && databases.some((d) => d.fieldsByName.get(COMMENTS_FIELD)?.fieldType === COMMENT_TYPE)) add(commentType, 'comment', plainTypeName(COMMENT_TYPE), 'comment');
+  // The option types of the single select, multi select and workflow fields of the Databases, in order of their names.
+  const optionTypes = new Map<string, TypeDef>();
+  for (const database of databases) {
+    for (const field of database.fields) {
+      const target = field.storage === 'link' ? catalog.byName.get(field.fieldType) : undefined;
+      if (target && !target.deleted && (target.kind === 'enum' || target.kind === 'workflow')) optionTypes.set(target.name, target);
+    }
   }
+  for (const type of [...optionTypes.values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))) add(type, 'option', plainTypeName(type.name), 'option');
   const user = userModel(catalog);
   for (const object of objects) fillFields(catalog, object, byTypeId, user);
   return { space, objects, queries, user };
 }
 
+/** The system fields of an Entity type, in order: id, publicId, creationDate, modificationDate, rank, createdBy (an option type: id, publicId, rank). */
+function systemFields(object: ObjectModel, user: ObjectModel): FieldModel[] {
+  const field = (name: string) => object.type.fieldsByName.get(name);
+  const out: FieldModel[] = [];
+  const scalar = (fieldName: string, scalarName: ScalarName): void => {
+    const f = field(fieldName);
+    const name = SYSTEM_FIELD_NAMES[fieldName] as string;
+    if (f) out.push({ kind: 'scalar', name, field: f, scalar: scalarName, json: false });
+    else out.push({ kind: 'absent', name, source: fieldName, scalar: scalarName });
+  };
+  scalar('svc/id', 'ID');
+  scalar('svc/public-id', 'String');
+  if (object.kind !== 'option') {
+    scalar('svc/creation-date', 'String');
+    scalar('svc/modification-date', 'String');
+  }
+  scalar(RANK_FIELD, 'Float');
+  const createdBy = field('svc/created-by');
+  if (object.kind !== 'option' && createdBy) out.push({ kind: 'object', name: 'createdBy', field: createdBy, target: user, many: false });
+  return out;
+}
+
+/** The fields of an option type after its system fields: `icon`, `name` and, for a workflow, `final`. */
+const OPTION_FIELDS: ReadonlyArray<[string, string, ScalarName]> = [
+  ['enum/icon', 'icon', 'String'],
+  ['enum/name', 'name', 'String'],
+  ['workflow/Final', 'final', 'Boolean'],
+];
+
 function fillFields(catalog: Catalog, object: ObjectModel, byTypeId: Map<string, ObjectModel>, user: ObjectModel): void {
   const taken = new Set(RESERVED_FIELD_NAMES);
-  const isComment = object.type.name === COMMENT_TYPE;
-  const system = object.type.fields.filter((f) => f.storage === 'system');
-  // Stryker disable next-line MethodExpression,StringLiteral: a system field met again takes its own name again (SYSTEM_FIELD_NAMES), the others are left out below
-  const others = object.type.fields.filter((f) => f.storage !== 'system');
-  for (const field of [...system, ...others]) {
-    const systemName = SYSTEM_FIELD_NAMES[field.name];
-    // Stryker disable next-line StringLiteral: the other system fields are in the svc namespace, which fieldModel leaves out too
-    if (field.storage === 'system' && !systemName) continue;
+  for (const f of systemFields(object, user)) object.fields.set(f.name, f);
+  if (object.kind === 'option') {
+    for (const [fieldName, name, scalar] of OPTION_FIELDS) {
+      const field = object.type.fieldsByName.get(fieldName);
+      if (field) object.fields.set(name, { kind: 'scalar', name, field, scalar, json: false });
+    }
+    return;
+  }
+  const isComment = object.kind === 'comment';
+  for (const field of object.type.fields) {
+    if (field.storage === 'system' || SYSTEM_FIELD_NAMES[field.name] !== undefined) continue;
     const model = fieldModel(catalog, field, byTypeId, user, isComment);
     if (!model) continue;
-    const chosen = systemName ?? firstFree(model.name, (c) => !taken.has(c));
+    const chosen = firstFree(model.name, (c) => !taken.has(c));
     taken.add(chosen);
     object.fields.set(chosen, { ...model, name: chosen });
   }
@@ -193,11 +257,6 @@ function fillFields(catalog: Catalog, object: ObjectModel, byTypeId: Map<string,
 
 /** How one workspace field is exposed, with its base name; undefined when it is not. */
 function fieldModel(catalog: Catalog, field: FieldDef, byTypeId: Map<string, ObjectModel>, user: ObjectModel, isComment: boolean): FieldModel | undefined {
-  if (field.name === 'svc/id') return { kind: 'scalar', name: 'id', field, scalar: 'ID', json: false };
-  if (field.name === 'svc/creation-date' || field.name === 'svc/modification-date') {
-    return { kind: 'scalar', name: SYSTEM_FIELD_NAMES[field.name] as string, field, scalar: 'String', json: false };
-  }
-  if (field.name === 'svc/created-by') return { kind: 'object', name: 'createdBy', field, target: user, many: false };
   if (isComment) {
     // The comment's content is the document its secret names; its author is a user.
     if (field.name === 'comment/document-secret') return { kind: 'richText', name: 'content', field };
@@ -217,7 +276,6 @@ function fieldModel(catalog: Catalog, field: FieldDef, byTypeId: Map<string, Obj
   if (field.storage !== 'link') return undefined;
   const target = catalog.byName.get(field.fieldType);
   if (!target) return undefined;
-  if (target.kind === 'enum' || target.kind === 'workflow') return { kind: 'option', name: base, field, many: field.isCollection };
   if (target.name === USER_TYPE) return { kind: 'object', name: base, field, target: user, many: field.isCollection };
   const object = byTypeId.get(target.id);
   // Relations to Databases of other Spaces are not exposed: their types are not in this schema.
@@ -227,10 +285,10 @@ function fieldModel(catalog: Catalog, field: FieldDef, byTypeId: Map<string, Obj
 
 /** Fields that take a filter (README, "Field types"), in schema order. */
 export function filterableFields(object: ObjectModel): FieldModel[] {
-  return [...object.fields.values()].filter((f) => f.kind === 'scalar' || (f.kind === 'option' && !f.many) || f.kind === 'object');
+  return [...object.fields.values()].filter((f) => f.kind === 'scalar' || f.kind === 'absent' || f.kind === 'object');
 }
 
 /** Fields that take an order key, in schema order. */
 export function orderableFields(object: ObjectModel): FieldModel[] {
-  return [...object.fields.values()].filter((f) => f.kind === 'scalar' || (f.kind === 'option' && !f.many) || (f.kind === 'object' && !f.many));
+  return [...object.fields.values()].filter((f) => f.kind === 'scalar' || f.kind === 'absent' || (f.kind === 'object' && !f.many));
 }

@@ -151,7 +151,7 @@ export function surfaceFields(n: TestNames, x: ExtraNames, pools: Pools): Surfac
 
 /** The GraphQL selection of every field: object fields select their `id`. */
 export function graphqlSelection(fields: SurfaceField[]): string {
-  return ['id', ...fields.map((f) => (f.kind === 'relation' || f.kind === 'collection' ? `${f.graphql} { id }` : f.graphql))].join(' ');
+  return ['id', ...fields.map((f) => (f.kind === 'relation' || f.kind === 'collection' ? `${f.graphql} { id }` : f.kind === 'select' || f.kind === 'multi-select' ? `${f.graphql} { name }` : f.graphql))].join(' ');
 }
 
 // ---------------------------------------------------------------- random create and update
@@ -240,20 +240,22 @@ export function commandForm(field: SurfaceField, value: unknown, options: Option
 }
 
 /**
- * A value as GraphQL shows it, in the comparable form: objects by their `id`, option names as they
- * are. A multi select's `[String!]` is nullable in the SDL; null is read as no options.
+ * A value as GraphQL shows it, in the comparable form: objects by their `id`, options (objects of
+ * their option type) by their `name`.
  */
 export function graphqlForm(field: SurfaceField, value: unknown): unknown {
   switch (field.kind) {
     case 'value':
     case 'range':
     case 'location':
-    case 'select':
       return value ?? null;
+    case 'select':
+      return refId(value, 'name') ?? null;
     case 'relation':
       return refId(value, 'id') ?? null;
     case 'collection':
-    case 'multi-select':
       return Array.isArray(value) ? value.map((v) => refId(v, 'id')).sort(byCanonical) : (value ?? []);
+    case 'multi-select':
+      return Array.isArray(value) ? value.map((v) => refId(v, 'name')).sort(byCanonical) : (value ?? []);
   }
 }

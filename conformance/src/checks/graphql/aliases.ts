@@ -2,7 +2,7 @@ import { fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
 import { withTestWorkspace } from '../../workspace.js';
 import { expectData, ids, postGraphql, queryRows, rowsOf } from './lib/client.js';
-import { GQL, createDataset } from './lib/dataset.js';
+import { GQL, createDataset, typeName } from './lib/dataset.js';
 
 export default defineCheck({
   id: 'graphql.aliases',
@@ -33,7 +33,7 @@ export default defineCheck({
         if (alias === 'high' && ids(together).length > 3) fail('limit 3 under an alias answered more than 3 Entities', res);
       }
       // The same selection written with fragments, inline fragments, @skip and @include (GraphQL's CollectFields).
-      const plain = await queryRows(ctx, n.space, `{ ${GQL.findGroups}(orderBy: {name: DESC}) { id name rank members(limit: 2) { id title } } }`, GQL.findGroups, 'the plain selection');
+      const plain = await queryRows(ctx, n.space, `{ ${GQL.findGroups}(orderBy: {name: DESC}) { id name rank_2 members(limit: 2) { id title } } }`, GQL.findGroups, 'the plain selection');
       // A skipped or excluded field is not evaluated: its arguments, wrong as they are, raise no error.
       const fancy = await postGraphql(ctx, n.space, {
         variables: { yes: true },
@@ -42,16 +42,16 @@ export default defineCheck({
             skippedList: members(limit: -1) @skip(if: $yes) { id }
             excludedList: members(offset: -1) @include(if: false) { id }
             ...GroupId ...GroupId
-            ... on ${GQL.group} { name }
-            ... @skip(if: true) { rank }
-            rank @skip(if: false)
+            ... on ${typeName(n.space, 'Group')} { name }
+            ... @skip(if: true) { rank_2 }
+            rank_2 @skip(if: false)
             skipped: name @skip(if: true)
-            excluded: rank @include(if: false)
+            excluded: rank_2 @include(if: false)
             id @include(if: true) @skip(if: false)
             members(limit: 2) { ...ItemFields }
           } }
-          fragment GroupId on ${GQL.group} { id }
-          fragment ItemFields on ${GQL.item} { id ... @include(if: true) { title } }`,
+          fragment GroupId on ${typeName(n.space, 'Group')} { id }
+          fragment ItemFields on ${typeName(n.space, 'Item')} { id ... @include(if: true) { title } }`,
       });
       const written = rowsOf(fancy, expectData(fancy, 'the selection with fragments and directives'), 'g', 'g');
       if (JSON.stringify(written) !== JSON.stringify(plain)) fail(`the selection written with fragments, @skip and @include answered ${JSON.stringify(written).slice(0, 400)}, the plain selection ${JSON.stringify(plain).slice(0, 400)}`, fancy);

@@ -4,7 +4,7 @@ import { defineCheck } from '../../check.js';
 import { withTestWorkspace } from '../../workspace.js';
 import { expectErrors, expectRequestErrorStatus, graphqlPath, postGraphql } from './lib/client.js';
 import { expectFieldErrors } from './lib/argument-errors.js';
-import { GQL } from './lib/dataset.js';
+import { GQL, typeName } from './lib/dataset.js';
 
 export default defineCheck({
   id: 'graphql.bad-query',
@@ -27,7 +27,7 @@ export default defineCheck({
         ['an unknown operationName', 'OPERATION_RESOLUTION_FAILURE', () => postGraphql(ctx, n.space, { query: `query First { ${GQL.findItems} { id } }`, operationName: 'Second' })],
         ['an unknown field with a selection', 'GRAPHQL_VALIDATION_FAILED', () => postGraphql(ctx, n.space, { query: `{ ${GQL.findItems} { noSuchField { id } } }` })],
         ['a spread of an unknown fragment', 'GRAPHQL_VALIDATION_FAILED', () => postGraphql(ctx, n.space, { query: `{ ${GQL.findItems} { ...Missing } }` })],
-        ['fragments that spread each other', 'GRAPHQL_VALIDATION_FAILED', () => postGraphql(ctx, n.space, { query: `{ ${GQL.findItems} { ...A } } fragment A on ${GQL.item} { group { members { ...B } } } fragment B on ${GQL.item} { ...A }` })],
+        ['fragments that spread each other', 'GRAPHQL_VALIDATION_FAILED', () => postGraphql(ctx, n.space, { query: `{ ${GQL.findItems} { ...A } } fragment A on ${typeName(n.space, 'Item')} { group { members { ...B } } } fragment B on ${typeName(n.space, 'Item')} { ...A }` })],
         ['an operationName next to one anonymous operation', 'OPERATION_RESOLUTION_FAILURE', () => postGraphql(ctx, n.space, { query: `{ ${GQL.findItems} { id } }`, operationName: 'Named' })],
         ['a variable of the wrong type', 'BAD_USER_INPUT', () => postGraphql(ctx, n.space, { query: `query ($limit: Int) { ${GQL.findItems}(limit: $limit) { id } }`, variables: { limit: 'ten' } })],
       ];

@@ -3,7 +3,7 @@ import { defineCheck, type CheckContext } from '../../check.js';
 import { FILE_TYPE, RICH_TEXT_TYPE } from '../sync/read.js';
 import { withTestWorkspace } from '../../workspace.js';
 import { expectData, expectErrors, postGraphql, expectRequestErrorStatus } from './lib/client.js';
-import { GQL } from './lib/dataset.js';
+import { GQL, typeName } from './lib/dataset.js';
 import { withExtraDatabase } from './lib/extra-database.js';
 
 /** spec/graphql/README.md, "Query limits": the deepest selection and the most Entities an operation may ask for. */
@@ -50,7 +50,7 @@ export default defineCheck({
         const errors = expectErrors(res, what);
         if (!errors.some((e) => e.extensions?.['code'] === code)) fail(`${what}: the error should have extensions.code ${code} (spec/graphql/README.md, "Query limits"), got ${JSON.stringify(errors).slice(0, 300)}`, res);
       };
-      await refused(`{ ${GQL.findItems}(limit: 1) { ... on ${GQL.item} { ${nested(MAX_DEPTH + 1).replace(/^\{ \w+\(limit: 1\) \{ /, '').replace(/ \} \}$/, '')} } } }`, `a selection ${MAX_DEPTH + 1} levels deep through an inline fragment`, 'QUERY_TOO_DEEP');
+      await refused(`{ ${GQL.findItems}(limit: 1) { ... on ${typeName(n.space, 'Item')} { ${nested(MAX_DEPTH + 1).replace(/^\{ \w+\(limit: 1\) \{ /, '').replace(/ \} \}$/, '')} } } }`, `a selection ${MAX_DEPTH + 1} levels deep through an inline fragment`, 'QUERY_TOO_DEEP');
       // Introspection reads the schema, not the data: its fields are not counted (a 14 levels deep type reference runs).
       const typeRef = Array.from({ length: 10 }, () => 'ofType').reduceRight((inner, field) => `${field} { ${inner} }`, 'name');
       await runs(`{ __schema { types { fields { type { ${typeRef} } } } } }`, 'an introspection query 14 levels deep');
@@ -64,8 +64,8 @@ export default defineCheck({
       await refused(`{ ${GQL.findItems} { tags { members(limit: 49) { id } } } }`, 'a query of cost 500,100 at the default limits', 'QUERY_TOO_COSTLY');
       await refused(`{ ${GQL.findGroups} { members { tags { members { id } } } } }`, 'a query of cost 100 + 100^2 + 100^3 + 100^4 (every list at its default limit of 100)', 'QUERY_TOO_COSTLY');
       // Fragments, inline fragments and variables count as what they stand for.
-      await refused(`{ ${GQL.findItems}(limit: 500) { ...Costly } } fragment Costly on ${GQL.item} { tags(limit: 1000) { id } }`, 'a costly selection in a fragment', 'QUERY_TOO_COSTLY');
-      await refused(`{ ${GQL.findItems}(limit: 500) { ... on ${GQL.item} { tags(limit: 1000) { id } } } }`, 'a costly selection in an inline fragment', 'QUERY_TOO_COSTLY');
+      await refused(`{ ${GQL.findItems}(limit: 500) { ...Costly } } fragment Costly on ${typeName(n.space, 'Item')} { tags(limit: 1000) { id } }`, 'a costly selection in a fragment', 'QUERY_TOO_COSTLY');
+      await refused(`{ ${GQL.findItems}(limit: 500) { ... on ${typeName(n.space, 'Item')} { tags(limit: 1000) { id } } } }`, 'a costly selection in an inline fragment', 'QUERY_TOO_COSTLY');
       await refused(`query Q($n: Int) { ${GQL.findItems}(limit: 500) { tags(limit: $n) { id } } }`, 'a costly limit given as a variable', 'QUERY_TOO_COSTLY', { n: 1000 });
       await runs(`query Q($n: Int) { ${GQL.findItems}(limit: 500) { tags(limit: $n) { id } } }`, 'a limit of cost 500,000 given as a variable', { n: 999 });
       // The limit argument wherever it stands among the arguments; a limit of 0 counts 0, a negative one the default (it is an error anyway).
@@ -76,7 +76,7 @@ export default defineCheck({
       const two = `query Cheap { ${GQL.findItems}(limit: 1) { id } } query Costly { ${GQL.findItems}(limit: 500) { tags(limit: 1000) { id } } }`;
       expectData(await postGraphql(ctx, n.space, { query: two, operationName: 'Cheap' }), 'the cheap operation of a document whose other operation is over the cost limit');
       await refusedOperation(ctx, n.space, two, 'Costly');
-      await refused(`{ ${GQL.findItems}(limit: 1) { ...Deep } } fragment Deep on ${GQL.item} { ${nested(MAX_DEPTH + 1).replace(/^\{ \w+\(limit: 1\) \{ /, '').replace(/ \} \}$/, '')} }`, `a selection ${MAX_DEPTH + 1} levels deep through a fragment`, 'QUERY_TOO_DEEP');
+      await refused(`{ ${GQL.findItems}(limit: 1) { ...Deep } } fragment Deep on ${typeName(n.space, 'Item')} { ${nested(MAX_DEPTH + 1).replace(/^\{ \w+\(limit: 1\) \{ /, '').replace(/ \} \}$/, '')} }`, `a selection ${MAX_DEPTH + 1} levels deep through a fragment`, 'QUERY_TOO_DEEP');
     });
     // Files and rich text are values of their Entity: they cost nothing. 50 lists of 10,000 are the limit.
     await withExtraDatabase(ctx, [{ name: 'Notes', type: RICH_TEXT_TYPE }, { name: 'Files', type: FILE_TYPE, meta: { 'svc/collection?': true } }], async (db) => {

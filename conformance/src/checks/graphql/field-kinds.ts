@@ -6,9 +6,10 @@ import { isUnservedRoute } from '../../support.js';
 import { dropTypes, schemaBatch, uniqueSpaceName } from '../../workspace.js';
 import { FILE_TYPE, RICH_TEXT_TYPE } from '../sync/read.js';
 import { graphqlPath } from './lib/client.js';
-import { descriptionProblems, schemaDifferences, system, value, type TypeRow } from './lib/expected-schema.js';
+import { descriptionProblems, optionFields, schemaDifferences, system, value, type TypeRow } from './lib/expected-schema.js';
+import { spacePrefix, typeName } from './lib/dataset.js';
 
-const USER_LIST_ARGS = '(id: IDFilter, email: StringFilter, name: StringFilter, orderBy: UserOrderBy, limit: Int = 100, offset: Int = 0)';
+const USER_LIST_ARGS = '(id: IDFilter, publicId: StringFilter, creationDate: StringFilter, modificationDate: StringFilter, email: StringFilter, name: StringFilter, orderBy: SvcUserOrder, limit: Int = 100, offset: Int = 0)';
 
 /** The Space's Database with a field of every kind the README's table names, and what the table makes of each. */
 function records(space: string): { operations: Parameters<typeof schemaBatch>[1]; types: TypeRow[]; otherSpace: TypeRow[]; drop: string[] } {
@@ -59,10 +60,16 @@ function records(space: string): { operations: Parameters<typeof schemaBatch>[1]
     { command: 'schema.field/create' as const, args: { 'svc/holder-type': others, 'svc/name': `${space}x/Records`, 'svc/type': db, 'svc/meta': { 'svc/relation': relation, 'svc/collection?': true } } },
     { command: 'svc.app/install-mixins' as const, args: { types: { [db]: ['comments/comments-mixin'] } } },
   ];
+  const record = typeName(space, 'Record');
+  const comment = 'CommentsComment';
+  const kind = `${spacePrefix(space)}KindRecords`;
+  const labels = `${spacePrefix(space)}LabelsRecords`;
+  const state = `WorkflowState${spacePrefix(space)}Records`;
+  const optionArgs = (t: string) => `(id: IDFilter, publicId: StringFilter, rank: FloatFilter, icon: StringFilter, name: StringFilter, orderBy: ${t}Order, limit: Int = 100, offset: Int = 0)`;
   const types: TypeRow[] = [
-    { name: 'Plain', query: 'findPlains', database: plain, fields: [...system(), value('plainName', 'String', f('Plain name'))] },
+    { name: typeName(space, 'Plain'), query: 'findPlains', database: plain, fields: [...system(), value('plainName', 'String', f('Plain name'))] },
     {
-      name: 'Record',
+      name: record,
       query: 'findRecords',
       database: db,
       fields: [
@@ -73,41 +80,46 @@ function records(space: string): { operations: Parameters<typeof schemaBatch>[1]
         value('span', 'String', f('Span')),
         value('window', 'String', f('Window')),
         value('place', 'String', f('Place')),
-        { name: 'notes', type: 'RichText', filter: null, order: null, source: f('Notes') },
+        { name: 'notes', type: 'RichField', filter: null, order: null, source: f('Notes') },
         { name: 'files', type: '[File!]!', filter: null, order: null, source: f('Files') },
-        value('state', 'String', f('State')),
-        value('kind', 'String', f('Kind')),
-        { name: 'labels', type: '[String!]', filter: null, order: null, source: f('Labels') },
-        { name: 'owner', type: 'User', filter: 'UserFilter', order: 'UserOrderBy', source: f('Owner') },
-        { name: 'watchers', type: '[User!]!', filter: 'UserListFilter', order: null, source: f('Watchers'), list: 'User', args: USER_LIST_ARGS },
-        { name: 'comments', type: '[Comment!]!', filter: 'CommentListFilter', order: null, source: 'comments/comments', list: 'Comment' },
+        { name: 'state', type: state, filter: `${state}Filter`, order: `${state}Order`, source: f('State') },
+        { name: 'kind', type: kind, filter: `${kind}Filter`, order: `${kind}Order`, source: f('Kind') },
+        { name: 'labels', type: `[${labels}!]!`, filter: `${labels}CollectionFilter`, order: null, source: f('Labels'), list: labels, args: optionArgs(labels) },
+        { name: 'owner', type: 'SvcUser', filter: 'SvcUserFilter', order: 'SvcUserOrder', source: f('Owner') },
+        { name: 'watchers', type: '[SvcUser!]!', filter: 'SvcUserCollectionFilter', order: null, source: f('Watchers'), list: 'SvcUser', args: USER_LIST_ARGS },
+        { name: 'comments', type: `[${comment}!]!`, filter: `${comment}CollectionFilter`, order: null, source: 'comments/comments', list: comment },
       ],
     },
     {
-      name: 'Comment',
+      name: comment,
       query: null,
       database: 'comments/comment',
       fields: [
         ...system(),
-        { name: 'content', type: 'RichText', filter: null, order: null, source: 'comment/document-secret' },
-        { name: 'author', type: 'User', filter: 'UserFilter', order: 'UserOrderBy', source: 'comment/author' },
+        { name: 'content', type: 'RichField', filter: null, order: null, source: 'comment/document-secret' },
+        { name: 'author', type: 'SvcUser', filter: 'SvcUserFilter', order: 'SvcUserOrder', source: 'comment/author' },
       ],
     },
+    // The option types of the selects and of the workflow, in order of their names.
+    { name: kind, query: null, database: f('Kind_Records'), fields: optionFields(false) },
+    { name: labels, query: null, database: f('Labels_Records'), fields: optionFields(false) },
+    { name: state, query: null, database: workflow, fields: optionFields(true) },
   ];
   // The other Space: its one Database, whose relation to Records is not exposed, and no Comment type (comments exist in the workspace, not in this Space).
-  const otherSpace: TypeRow[] = [{ name: 'Other', query: 'findOthers', database: others, fields: [...system(), value('name', 'String', `${space}x/Name`)] }];
+  const otherSpace: TypeRow[] = [{ name: typeName(`${space}x`, 'Other'), query: 'findOthers', database: others, fields: [...system(), value('name', 'String', `${space}x/Name`)] }];
   return { operations, types, otherSpace, drop: [db, plain, others, f('Kind_Records'), f('Labels_Records'), workflow] };
 }
 
 export default defineCheck({
   id: 'graphql.field-kinds',
   name:
-    'Every workspace field kind becomes the GraphQL type, filter and order key the README table gives it: url, email, ranges and location as String, single select and workflow String, ' +
-    'multi select [String!] (no filter, no order), files [File!]!, rich text RichText, people User and [User!]! (with id, email and name filters), comments [Comment!]! with the Comment type; ' +
+    'Every workspace field kind becomes the GraphQL type, filter and order key the README table gives it (as the public API names them): url, email, ranges and location as String, ' +
+    'single select and workflow an option object (id, publicId, rank, icon, name; final for a workflow) with its filter and order, multi select an inner list of options, files [File!]!, rich text RichField, ' +
+    'people SvcUser and [SvcUser!]!, comments [CommentsComment!]! with the CommentsComment type; every type has publicId and rank; ' +
     'a relation to a Database of another Space and a field type outside the table (svc/uuid) are not exposed; the schema has no other types (no Comment type in a Space without comments)',
   level: 'MUST',
   area: 'graphql',
-  requirements: ['GQL-003', 'GQL-035'],
+  requirements: ['GQL-003', 'GQL-035', 'GQL-044', 'GQL-045', 'GQL-046'],
   target: 'server',
   async run(ctx) {
     const space = uniqueSpaceName(ctx);

@@ -16,6 +16,7 @@ import overHttpMust from './over-http-must.js';
 import overHttpShould from './over-http-should.js';
 import matchesCommandApi from './matches-command-api.js';
 import naming from './naming.js';
+import publicForms from './public-forms.js';
 import requestErrors from './request-errors.js';
 import richText from './rich-text.js';
 import schemaSdl from './schema-sdl.js';
@@ -31,6 +32,7 @@ export const graphqlChecks: readonly Check[] = [
   schemaSdl,
   fieldKinds,
   naming,
+  publicForms,
   spaceUnderscores,
   variablesOperationName,
   badQuery,

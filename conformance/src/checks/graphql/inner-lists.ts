@@ -62,7 +62,7 @@ const listFilter: fc.Arbitrary<ListFilter> = fc.record(
 const direction = fc.constantFrom('ASC', 'DESC');
 const order: fc.Arbitrary<Args> = fc.oneof(
   fc.tuple(fc.constantFrom('count', 'title', 'amount', 'done', 'due', 'at'), direction).map(([key, dir]) => ({ [key]: dir })),
-  fc.tuple(fc.constantFrom('name', 'rank'), direction).map(([key, dir]) => ({ group: { [key]: dir } })),
+  fc.tuple(fc.constantFrom('name', 'rank_2'), direction).map(([key, dir]) => ({ group: { [key]: dir } })),
 );
 
 const caseArbitrary: fc.Arbitrary<Case> = fc.record({

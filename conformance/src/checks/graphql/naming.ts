@@ -3,10 +3,12 @@ import { defineCheck } from '../../check.js';
 import { isRecord } from '../../shapes.js';
 import { dropTypes, runBatch, schemaBatch, uniqueSpaceName, type Command } from '../../workspace.js';
 import { expectData, postGraphql, rowsOf } from './lib/client.js';
+import { spacePrefix } from './lib/dataset.js';
 
-/** A Database of the naming Space: its name after `<Space>/`, the type and query names the rule gives, and its text fields. */
+/** A Database of the naming Space: its name after `<Space>/`, the type name the rule gives after the Space's prefix, the query name, and its text fields. */
 interface NamedDatabase {
   local: string;
+  /** The type name without the Space's PascalCase prefix (`SalesLead` for `<Space>SalesLead`). */
   type: string;
   query: string;
   /** Field name after `<Space>/`, workspace type, GraphQL field name, value written. */
@@ -15,36 +17,29 @@ interface NamedDatabase {
 
 /**
  * Databases and fields whose names exercise every rule of spec/graphql/README.md, "Names":
- * singular and plural of the last word (irregular plurals too), PascalCase and camelCase over
- * dropped characters, a leading digit (and digits elsewhere), a first word in mixed case, a first word in capitals, collisions with common.graphql,
- * with an earlier Database's names, with system fields and query arguments, and a name without
- * ASCII letters. Databases are named in order of their full names.
+ * the Space as a PascalCase prefix, singular and plural of the last word (irregular plurals too),
+ * PascalCase and camelCase over dropped characters, a leading digit (kept after the prefix), digits
+ * elsewhere, a first word in mixed case, a first word in capitals, names of common.graphql (free
+ * behind the prefix), collisions with an earlier Database's derived names (`Filter`,
+ * `CollectionFilter`, `Order`, `Input`), with system fields and query arguments, and a name
+ * without ASCII letters. Databases are named in order of their full names.
  */
 const DATABASES: NamedDatabase[] = [
-  { local: '2nd things', type: '_2ndThing', query: 'find_2ndThings', fields: [] },
-  // Every name of common.graphql, the built-in scalars and Query is taken: each of these gets _2.
-  ...reserved([
-    ['Boolean filters', 'BooleanFilter', 'findBooleanFilters'],
-    ['Booleans', 'Boolean', 'findBooleans'],
-    ['Files', 'File', 'findFiles'],
-    ['Float filters', 'FloatFilter', 'findFloatFilters'],
-    ['Floats', 'Float', 'findFloats'],
-    ['ID filters', 'IDFilter', 'findIDFilters'],
-    ['IDs', 'ID', 'findIDs'],
-    ['Int filters', 'IntFilter', 'findIntFilters'],
-    ['Ints', 'Int', 'findInts'],
-    ['Order directions', 'OrderDirection', 'findOrderDirections'],
-  ]),
+  { local: '2nd things', type: '2ndThing', query: 'find_2ndThings', fields: [] },
+  // Names of common.graphql are free behind the Space's prefix.
+  { local: 'Files', type: 'File', query: 'findFiles', fields: [] },
+  { local: 'Orders', type: 'Order', query: 'findOrders', fields: [] },
   { local: 'Person', type: 'Person', query: 'findPeople', fields: [['Full name', 'svc/text', 'fullName', 'Ada']] },
   // Digits inside a name (no guard), and a first word in mixed case (only its first letter lower-cased).
   { local: 'Q3 reports', type: 'Q3Report', query: 'findQ3Reports', fields: [['Top 10', 'svc/text', 'top10', 'ten'], ['PhD title', 'svc/text', 'phDTitle', 'dr']] },
-  ...reserved([
-    ['Queries', 'Query', 'findQueries'],
-    ['Rich texts', 'RichText', 'findRichTexts'],
-  ]),
+  { local: 'Queries', type: 'Query', query: 'findQueries', fields: [] },
+  { local: 'Rich fields', type: 'RichField', query: 'findRichFields', fields: [] },
   { local: 'Sales lead', type: 'SalesLead', query: 'findSalesLeads', fields: [] },
-  // Its type name is the derived name SalesLeadFilter of the Database before.
+  // Each of these type names is a derived name of the Database before (…Filter, …CollectionFilter, …Input, …Order): _2.
+  { local: 'Sales lead collection filters', type: 'SalesLeadCollectionFilter_2', query: 'findSalesLeadCollectionFilters', fields: [] },
   { local: 'Sales lead filters', type: 'SalesLeadFilter_2', query: 'findSalesLeadFilters', fields: [] },
+  { local: 'Sales lead inputs', type: 'SalesLeadInput_2', query: 'findSalesLeadInputs', fields: [] },
+  { local: 'Sales lead orders', type: 'SalesLeadOrder_2', query: 'findSalesLeadOrders', fields: [] },
   {
     local: 'Sales leads',
     type: 'SalesLead_2',
@@ -59,37 +54,27 @@ const DATABASES: NamedDatabase[] = [
       ['limit', 'svc/integer', 'limit_2', 7],
       ['Offset', 'svc/integer', 'offset_2', 8],
       ['Order by', 'svc/text', 'orderBy_2', 'by'],
+      ['Public id', 'svc/text', 'publicId_2', 'P-1'],
+      ['Rank', 'svc/integer', 'rank_2', 3],
       ['Creation date', 'svc/text', 'creationDate_2', 'made'],
       ['Modification date', 'svc/text', 'modificationDate_2', 'changed'],
       ['Created by', 'svc/text', 'createdBy_2', 'me'],
       ['☃', 'svc/text', 'field', 'snow'],
     ],
   },
-  ...reserved([
-    ['String filters', 'StringFilter', 'findStringFilters'],
-    ['Strings', 'String', 'findStrings'],
-    ['User filters', 'UserFilter', 'findUserFilters'],
-    ['User list filters', 'UserListFilter', 'findUserListFilters'],
-    ['User order by', 'UserOrderBy', 'findUserOrderBies'],
-  ]),
-  { local: 'Users', type: 'User_2', query: 'findUsers', fields: [['Email', 'svc/email', 'email', 'a@example.org']] },
+  { local: 'Users', type: 'User', query: 'findUsers', fields: [['Email', 'svc/email', 'email', 'a@example.org']] },
   // No ASCII letter or digit at all.
   { local: '☃', type: 'Database', query: 'findDatabase', fields: [] },
 ];
 
-/** Databases whose type name is a taken name: `[local name, the taken type name, query name]`; the type gets `_2`. */
-function reserved(rows: Array<[string, string, string]>): NamedDatabase[] {
-  return rows.map(([local, taken, query]) => ({ local, type: `${taken}_2`, query, fields: [] }));
-}
-
 export default defineCheck({
   id: 'graphql.naming',
   name:
-    'Type, query and field names follow the generation rule: plural query and singular type names (irregular plurals too), PascalCase and camelCase, ' +
-    'a leading digit (digits elsewhere kept as written), a first word in mixed case, collisions settled with _2 (with every name of common.graphql, the built-in scalars, Query, earlier Databases\' derived names, system fields and query arguments), and each field reads the workspace field it is named after',
+    'Type, query and field names follow the generation rule: plural query names and <Space><Singular> type names (irregular plurals too), PascalCase and camelCase, ' +
+    'a leading digit (digits elsewhere kept as written), a first word in mixed case, collisions settled with _2 (with earlier Databases\' derived names, system fields and query arguments), and each field reads the workspace field it is named after',
   level: 'MUST',
   area: 'graphql',
-  requirements: ['GQL-003', 'GQL-002'],
+  requirements: ['GQL-003', 'GQL-002', 'GQL-044'],
   target: 'server',
   async run(ctx) {
     const space = uniqueSpaceName(ctx);
@@ -122,7 +107,8 @@ export default defineCheck({
       for (const [i, d] of DATABASES.entries()) {
         const [row, ...more] = rowsOf(res, data, d.query, d.query);
         if (!row || more.length > 0) fail(`${d.query} (the Database ${space}/${d.local}) should answer its one Entity, got ${1 + more.length - (row ? 0 : 1)}`, res);
-        if (row['__typename'] !== d.type) fail(`the type of the Database ${space}/${d.local} should be named ${d.type}, it is ${JSON.stringify(row['__typename'])}`, res);
+        const expected = `${spacePrefix(space)}${d.type}`;
+        if (row['__typename'] !== expected) fail(`the type of the Database ${space}/${d.local} should be named ${expected}, it is ${JSON.stringify(row['__typename'])}`, res);
         if (row['id'] !== ids[i]) fail(`${d.query} answered the id ${JSON.stringify(row['id'])}, expected ${String(ids[i])}`, res);
         for (const [name, , graphql, value] of d.fields) {
           if (row[graphql] !== value) fail(`${d.type}.${graphql} should read the field ${space}/${name} (${JSON.stringify(value)}), it answered ${JSON.stringify(row[graphql])}`, res);

@@ -11,7 +11,7 @@ import { compareText } from './lib/dataset.js';
 const BODY_MARKDOWN = '# Plan\n\nShip the **GraphQL** read API.\n\n- filters\n- paging\n';
 const COMMENT_MARKDOWN = ['First *comment*.', 'Second, with `code`.'];
 
-/** GraphQL RichText field and the `format` of GET /api/documents/<secret> that gives the same content. */
+/** GraphQL RichField field and the `format` of GET /api/documents/<secret> that gives the same content. */
 const FORMS: Array<[string, string]> = [
   ['jsonString', 'json'],
   ['text', 'plain-text'],
@@ -19,10 +19,10 @@ const FORMS: Array<[string, string]> = [
   ['html', 'html'],
 ];
 
-/** A RichText value answers each form as the document endpoint does for that format. */
+/** A RichField value answers each form as the document endpoint does for that format. */
 async function expectForms(ctx: CheckContext, res: HttpResponse, content: unknown, secret: string, what: string): Promise<void> {
-  if (!isRecord(content)) fail(`${what} should be a RichText object, got ${JSON.stringify(content)}`, res);
-  if (content['__typename'] !== 'RichText') fail(`${what}.__typename should be RichText, got ${JSON.stringify(content['__typename'])}`, res);
+  if (!isRecord(content)) fail(`${what} should be a RichField object, got ${JSON.stringify(content)}`, res);
+  if (content['__typename'] !== 'RichField') fail(`${what}.__typename should be RichField, got ${JSON.stringify(content['__typename'])}`, res);
   for (const [field, format] of FORMS) {
     const doc = await ctx.http.get(`/api/documents/${secret}?format=${format}`);
     expectStatus(doc, 200, `reading the document of ${what} as ${format}`);

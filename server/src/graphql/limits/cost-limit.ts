@@ -21,7 +21,7 @@ import {
 import { DEFAULT_LIMIT } from './values.js';
 
 /** Object types that are values of their Entity, not Entities. */
-const INLINE_TYPES: ReadonlySet<string> = new Set(['File', 'RichText']);
+const INLINE_TYPES: ReadonlySet<string> = new Set(['File', 'RichField']);
 
 function costOf(context: ValidationContext, parent: GraphQLObjectType, set: SelectionSetNode, count: number, variables: Record<string, unknown>, seen: ReadonlySet<string>): number {
   let total = 0;

@@ -10,13 +10,24 @@ import { isRecord } from '../../../shapes.js';
 import { runBatch, type Command, type TestWorkspace } from '../../../workspace.js';
 import type { ExtraFields } from './extra-fields.js';
 
-/** GraphQL names of the test Databases: `<Space>/Items` is `Item`, `findItems`; fields in camelCase. */
+/** GraphQL names of the test Databases: `<Space>/Items` is `findItems`, its type `<Space>Item` (typeName); fields in camelCase. */
 export const GQL = {
   findItems: 'findItems',
   findGroups: 'findGroups',
-  item: 'Item',
-  group: 'Group',
+  /** The Group's `<Space>/Rank` field: `rank` is the system rank's (spec/graphql/README.md, "Field name collisions"). */
+  groupRank: 'rank_2',
 } as const;
+
+/** The Space part of a generated type name: the Space's name in PascalCase (spec/graphql/README.md, "Names"). */
+export function spacePrefix(space: string): string {
+  return (space.match(/[A-Za-z0-9]+/g) ?? []).map((w) => w.charAt(0).toUpperCase() + w.slice(1)).join('');
+}
+
+/** The GraphQL type name of a Database of the Space whose singular is `singular` (`Item`): `<Space>Item`. */
+export function typeName(space: string, singular: string): string {
+  const name = `${spacePrefix(space)}${singular}`;
+  return /^[0-9]/.test(name) ? `_${name}` : name;
+}
 
 /** System fields of a created Entity, as its create answer gives them. */
 export interface SystemRecord {

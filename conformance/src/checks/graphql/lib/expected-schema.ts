@@ -1,7 +1,7 @@
 /**
  * The GraphQL schema the generation rule (spec/graphql/README.md, "Generation rule") gives for the
- * test Databases (conformance/src/workspace.ts): common.graphql, then per Database `T`, `TFilter`,
- * `TListFilter`, `TOrderBy`, then `Query`. Written out here without descriptions, and compared
+ * test Databases (conformance/src/workspace.ts): common.graphql, then per Database `T` (`<Space><Singular>`),
+ * `TFilter`, `TCollectionFilter`, `TOrder`, then `Query` (with `me: SvcUser` first). Written out here without descriptions, and compared
  * with a served schema after the served descriptions are checked apart: every type, field,
  * argument and input field has one, and those of a workspace field or Database name it.
  */
@@ -23,6 +23,7 @@ import {
   type GraphQLSchema,
 } from 'graphql';
 import type { TestNames } from '../../../model/schema.js';
+import { typeName } from './dataset.js';
 
 export const COMMON_SDL = readFileSync(fileURLToPath(new URL('../../../../../spec/graphql/common.graphql', import.meta.url)), 'utf8');
 
@@ -42,38 +43,52 @@ interface FieldRow {
 
 export interface TypeRow {
   name: string;
-  /** Its `find` query; none for the comment type. */
+  /** Its `find` query; none for the comment type and option types. */
   query: string | null;
   database: string;
   fields: FieldRow[];
 }
 
 export const system = (): FieldRow[] => [
-  { name: 'id', type: 'ID!', filter: 'IDFilter', order: 'OrderDirection', source: 'svc/id' },
-  { name: 'creationDate', type: 'String', filter: 'StringFilter', order: 'OrderDirection', source: 'svc/creation-date' },
-  { name: 'modificationDate', type: 'String', filter: 'StringFilter', order: 'OrderDirection', source: 'svc/modification-date' },
-  { name: 'createdBy', type: 'User', filter: 'UserFilter', order: 'UserOrderBy', source: 'svc/created-by' },
+  { name: 'id', type: 'ID!', filter: 'IDFilter', order: 'Order', source: 'svc/id' },
+  { name: 'publicId', type: 'String', filter: 'StringFilter', order: 'Order', source: 'svc/public-id' },
+  { name: 'creationDate', type: 'String', filter: 'StringFilter', order: 'Order', source: 'svc/creation-date' },
+  { name: 'modificationDate', type: 'String', filter: 'StringFilter', order: 'Order', source: 'svc/modification-date' },
+  { name: 'rank', type: 'Float', filter: 'FloatFilter', order: 'Order', source: 'svc/rank' },
+  { name: 'createdBy', type: 'SvcUser', filter: 'SvcUserFilter', order: 'SvcUserOrder', source: 'svc/created-by' },
 ];
 
-export const value = (name: string, type: string, source: string): FieldRow => ({ name, type, filter: `${type}Filter`, order: 'OrderDirection', source });
+/** The fields of an option type (single select, multi select, workflow): `final` for a workflow. */
+export const optionFields = (workflow: boolean): FieldRow[] => [
+  { name: 'id', type: 'ID!', filter: 'IDFilter', order: 'Order', source: 'svc/id' },
+  { name: 'publicId', type: 'String', filter: 'StringFilter', order: 'Order', source: 'svc/public-id' },
+  { name: 'rank', type: 'Float', filter: 'FloatFilter', order: 'Order', source: 'svc/rank' },
+  { name: 'icon', type: 'String', filter: 'StringFilter', order: 'Order', source: 'enum/icon' },
+  { name: 'name', type: 'String', filter: 'StringFilter', order: 'Order', source: 'enum/name' },
+  ...(workflow ? [{ name: 'final', type: 'Boolean', filter: 'BooleanFilter', order: 'Order', source: 'workflow/Final' }] : []),
+];
+
+export const value = (name: string, type: string, source: string): FieldRow => ({ name, type, filter: `${type}Filter`, order: 'Order', source });
 
 /** The generated types of the test Databases, Databases in order of their full names (Groups, then Items). */
 export function testTypes(n: TestNames): TypeRow[] {
+  const group = typeName(n.space, 'Group');
+  const item = typeName(n.space, 'Item');
   return [
     {
-      name: 'Group',
+      name: group,
       query: 'findGroups',
       database: n.groups,
       fields: [
         ...system(),
         value('name', 'String', n.name),
-        value('rank', 'Int', n.rank),
-        { name: 'members', type: '[Item!]!', filter: 'ItemListFilter', order: null, source: n.members, list: 'Item' },
-        { name: 'tagged', type: '[Item!]!', filter: 'ItemListFilter', order: null, source: n.tagged, list: 'Item' },
+        value('rank_2', 'Int', n.rank),
+        { name: 'members', type: `[${item}!]!`, filter: `${item}CollectionFilter`, order: null, source: n.members, list: item },
+        { name: 'tagged', type: `[${item}!]!`, filter: `${item}CollectionFilter`, order: null, source: n.tagged, list: item },
       ],
     },
     {
-      name: 'Item',
+      name: item,
       query: 'findItems',
       database: n.items,
       fields: [
@@ -84,8 +99,8 @@ export function testTypes(n: TestNames): TypeRow[] {
         value('done', 'Boolean', n.done),
         value('due', 'String', n.due),
         value('at', 'String', n.at),
-        { name: 'group', type: 'Group', filter: 'GroupFilter', order: 'GroupOrderBy', source: n.group },
-        { name: 'tags', type: '[Group!]!', filter: 'GroupListFilter', order: null, source: n.tags, list: 'Group' },
+        { name: 'group', type: group, filter: `${group}Filter`, order: `${group}Order`, source: n.group },
+        { name: 'tags', type: `[${group}!]!`, filter: `${group}CollectionFilter`, order: null, source: n.tags, list: group },
       ],
     },
   ];
@@ -94,7 +109,7 @@ export function testTypes(n: TestNames): TypeRow[] {
 function listArgs(types: TypeRow[], target: string): string {
   const row = types.find((t) => t.name === target);
   const filters = (row?.fields ?? []).filter((f) => f.filter !== null).map((f) => `${f.name}: ${f.filter}`);
-  return `(${[...filters, `orderBy: ${target}OrderBy`, 'limit: Int = 100', 'offset: Int = 0'].join(', ')})`;
+  return `(${[...filters, `orderBy: ${target}Order`, 'limit: Int = 100', 'offset: Int = 0'].join(', ')})`;
 }
 
 /** The generated part of the SDL, without descriptions. */
@@ -103,10 +118,10 @@ export function expectedSdl(types: TypeRow[]): string {
   for (const t of types) {
     parts.push(`type ${t.name} {\n${t.fields.map((f) => `  ${f.name}${f.args ?? (f.list ? listArgs(types, f.list) : '')}: ${f.type}`).join('\n')}\n}`);
     parts.push(`input ${t.name}Filter {\n${t.fields.filter((f) => f.filter !== null).map((f) => `  ${f.name}: ${f.filter}`).join('\n')}\n}`);
-    parts.push(`input ${t.name}ListFilter {\n  isEmpty: Boolean\n${['contains', 'containsAny', 'notContains', 'notContainsAny'].map((op) => `  ${op}: [${t.name}Filter!]`).join('\n')}\n}`);
-    parts.push(`input ${t.name}OrderBy {\n${t.fields.filter((f) => f.order !== null).map((f) => `  ${f.name}: ${f.order}`).join('\n')}\n}`);
+    parts.push(`input ${t.name}CollectionFilter {\n  isEmpty: Boolean\n${['contains', 'containsAny', 'notContains', 'notContainsAny'].map((op) => `  ${op}: [${t.name}Filter!]`).join('\n')}\n}`);
+    parts.push(`input ${t.name}Order {\n${t.fields.filter((f) => f.order !== null).map((f) => `  ${f.name}: ${f.order}`).join('\n')}\n}`);
   }
-  parts.push(`type Query {\n${types.flatMap((t) => (t.query === null ? [] : [`  ${t.query}${listArgs(types, t.name)}: [${t.name}!]!`])).join('\n')}\n}`);
+  parts.push(`type Query {\n  me: SvcUser\n${types.flatMap((t) => (t.query === null ? [] : [`  ${t.query}${listArgs(types, t.name)}: [${t.name}!]!`])).join('\n')}\n}`);
   return parts.join('\n\n');
 }
 
@@ -136,14 +151,14 @@ export function schemaDifferences(served: GraphQLSchema, types: TypeRow[]): stri
   // The generated types, descriptions left out (descriptionProblems checks them).
   const expected = withoutDescriptions(buildASTSchema(parse(`${COMMON_SDL}\n${expectedSdl(types)}`)));
   const actual = withoutDescriptions(served);
-  for (const name of [...types.flatMap((t) => [t.name, `${t.name}Filter`, `${t.name}ListFilter`, `${t.name}OrderBy`]), 'Query']) compare(name, actual.getType(name), expected.getType(name));
-  // And no type beyond these (a Comment type only where a Database of the Space has comments).
+  for (const name of [...types.flatMap((t) => [t.name, `${t.name}Filter`, `${t.name}CollectionFilter`, `${t.name}Order`]), 'Query']) compare(name, actual.getType(name), expected.getType(name));
+  // And no type beyond these (a comment type only where a Database of the Space has comments, option types only where a field uses them).
   const extra = Object.keys(actual.getTypeMap()).filter((name) => !name.startsWith('__') && expected.getType(name) === undefined);
   if (extra.length > 0) out.push(`the schema has types the README's rule does not give it: ${extra.join(', ')}`);
   return out;
 }
 
-/** The common.graphql texts of the `<Database>ListFilter` template, by input field. */
+/** The common.graphql texts of the `<T>CollectionFilter` template, by input field. */
 const LIST_FILTER_TEXTS: Record<string, string> = {
   isEmpty: 'true: the list has no items; false: the list has at least one item.',
   contains: 'Every filter in the list is matched by at least one item (AND).',
@@ -178,18 +193,18 @@ export function descriptionProblems(served: GraphQLSchema, types: TypeRow[]): st
         if (row?.list && row.args === undefined) argsOf(field, `${t.name}.${field.name}`, types.find((x) => x.name === row.list));
       }
     }
-    for (const suffix of ['Filter', 'OrderBy']) {
+    for (const suffix of ['Filter', 'Order']) {
       const input = served.getType(`${t.name}${suffix}`);
       if (!isInputObjectType(input)) continue;
       names(input.description, `the input ${t.name}${suffix}`, undefined);
       for (const field of Object.values(input.getFields())) names(field.description, `the input field ${t.name}${suffix}.${field.name}`, sourceOf(t, field.name));
     }
-    const list = served.getType(`${t.name}ListFilter`);
+    const list = served.getType(`${t.name}CollectionFilter`);
     if (isInputObjectType(list)) {
-      names(list.description, `the input ${t.name}ListFilter`, undefined);
+      names(list.description, `the input ${t.name}CollectionFilter`, undefined);
       for (const field of Object.values(list.getFields())) {
         const text = LIST_FILTER_TEXTS[field.name];
-        if (text !== undefined && field.description !== text) out.push(`the input field ${t.name}ListFilter.${field.name} should say ${JSON.stringify(text)} (the template of common.graphql), it says ${JSON.stringify(field.description)}`);
+        if (text !== undefined && field.description !== text) out.push(`the input field ${t.name}CollectionFilter.${field.name} should say ${JSON.stringify(text)} (the template of common.graphql), it says ${JSON.stringify(field.description)}`);
       }
     }
     const find = t.query === null ? undefined : query?.getFields()[t.query];

@@ -133,8 +133,8 @@ export function innerArgumentCases(data: Dataset, thorough: boolean): SweepCase[
   }
   const tags: Record<string, InnerList> = {
     byName: { field: 'tags', args: { orderBy: { name: 'ASC' } }, label: 'tags orderBy name ASC' },
-    byRank: { field: 'tags', args: { orderBy: { rank: 'DESC' } }, label: 'tags orderBy rank DESC' },
-    ranked: { field: 'tags', args: { rank: { greaterOrEquals: 2 } }, label: 'tags rank greaterOrEquals 2' },
+    byRank: { field: 'tags', args: { orderBy: { rank_2: 'DESC' } }, label: 'tags orderBy rank_2 DESC' },
+    ranked: { field: 'tags', args: { rank_2: { greaterOrEquals: 2 } }, label: 'tags rank_2 greaterOrEquals 2' },
     second: { field: 'tags', args: { limit: 1, offset: 1 }, label: 'tags limit 1 offset 1' },
   };
   cases.push({ label: 'the Groups inner list of Items (tags)', root: 'findItems', args: { limit: data.items.length }, inner: tags });

@@ -72,8 +72,8 @@ export function itemRelationCases(data: Dataset, me: UserRecord | undefined, tho
         ...(midRank === undefined
           ? []
           : [
-              { filter: { rank: { lessOrEquals: midRank } }, label: `rank lessOrEquals ${midRank} (a present value)` },
-              { filter: { rank: { greater: midRank } }, label: `rank greater ${midRank} (a present value)` },
+              { filter: { rank_2: { lessOrEquals: midRank } }, label: `rank_2 lessOrEquals ${midRank} (a present value)` },
+              { filter: { rank_2: { greater: midRank } }, label: `rank_2 greater ${midRank} (a present value)` },
             ]),
       ],
       group,
@@ -96,7 +96,7 @@ export function itemRelationCases(data: Dataset, me: UserRecord | undefined, tho
   }
   if (thorough) {
     cases.push(items('createdBy id isNot the author', { createdBy: { id: { isNot: me?.id ?? NO_SUCH_ID } } }));
-    if (ranks.length > 0) cases.push(...fromEdges(scalarEdges('rank', 'Int', data.groups.map((g) => g.rank)), group, 'group: '));
+    if (ranks.length > 0) cases.push(...fromEdges(scalarEdges('rank_2', 'Int', data.groups.map((g) => g.rank)), group, 'group: '));
   }
   return cases;
 }
@@ -113,10 +113,10 @@ export function itemOrderCases(size: number): SweepCase[] {
     for (const dir of ['ASC', 'DESC'] as const) cases.push(items(`orderBy ${label} ${dir}`, { orderBy: orderBy(dir), limit: size }));
   };
   for (const key of ITEM_KEYS) both(key, (dir) => ({ [key]: dir }));
-  for (const key of ['id', 'name', 'rank', 'creationDate']) both(`group.${key}`, (dir) => ({ group: { [key]: dir } }));
+  for (const key of ['id', 'name', 'rank_2', 'creationDate']) both(`group.${key}`, (dir) => ({ group: { [key]: dir } }));
   for (const key of ['email', 'id']) both(`createdBy.${key}`, (dir) => ({ createdBy: { [key]: dir } }));
   cases.push(items('orderBy {done: ASC, count: DESC}', { orderBy: { done: 'ASC', count: 'DESC' } }));
-  cases.push(items('orderBy {title: DESC, group: {rank: ASC}}', { orderBy: { title: 'DESC', group: { rank: 'ASC' } } }));
+  cases.push(items('orderBy {title: DESC, group: {rank_2: ASC}}', { orderBy: { title: 'DESC', group: { rank_2: 'ASC' } } }));
   cases.push(items('orderBy {title: null, count: DESC} (a key given as null is ignored)', { orderBy: { title: null, count: 'DESC' } }));
   cases.push(items('orderBy {group: null, amount: ASC}', { orderBy: { group: null, amount: 'ASC' } }));
   return cases;
@@ -140,7 +140,7 @@ export function pagingCases(size: number): SweepCase[] {
 }
 
 /**
- * The single select (filtered and ordered by option name), the ranges and the location (by their
+ * The single select (an option object, filtered and ordered by its name), the ranges and the location (by their
  * stringified JSON) at their boundaries, also in an inner list; `thorough` takes every edge of each.
  */
 export function extraFieldCases(data: Dataset, thorough: boolean): SweepCase[] {
@@ -152,7 +152,8 @@ export function extraFieldCases(data: Dataset, thorough: boolean): SweepCase[] {
   const quickKind = /isNull true|^kind in .*an empty list|^kind (is|greaterOrEquals) .*\(a present value\)|^kind is .*case variant/;
   const quickSpan = /isNull true|^span (is|lessOrEquals) .*\(a present value\)/;
   return [
-    ...fromEdges(pick(scalarEdges('kind', 'text', kinds), quickKind)),
+    // The single select is an object (`kind { name }`): filtered through its option's name.
+    ...fromEdges(pick(scalarEdges('kind', 'text', kinds), quickKind).map((e) => ({ ...e, filter: { kind: { name: e.filter['kind'] } } }))),
     ...fromEdges(pick(scalarEdges('span', 'text', spans), quickSpan)),
     ...fromEdges(pick(scalarEdges('window', 'text', windows), /^window greater .*\(a present value\)|^window in .*a present and an absent value/)),
     ...fromEdges(pick(scalarEdges('place', 'text', places), /isNull false|^place greater .*\(a present value\)/)),
@@ -163,7 +164,7 @@ export function extraFieldCases(data: Dataset, thorough: boolean): SweepCase[] {
       ? [['kind', 'ASC'], ['kind', 'DESC'], ['span', 'ASC'], ['span', 'DESC'], ['place', 'ASC'], ['place', 'DESC'], ['window', 'ASC'], ['window', 'DESC']]
       : [['kind', 'ASC'], ['span', 'DESC'], ['place', 'ASC'], ['window', 'DESC']]
     ).map(([key, dir]) =>
-      items(`orderBy ${key} ${dir}`, { orderBy: { [key as string]: dir }, limit: data.items.length }),
+      items(`orderBy ${key} ${dir}`, { orderBy: { [key as string]: key === 'kind' ? { name: dir } : dir }, limit: data.items.length }),
     ),
   ];
 }

@@ -24,19 +24,25 @@ export interface ModelEntity {
   scalars: Record<string, Scalar>;
   one: Record<string, ModelEntity | null>;
   many: Record<string, ModelEntity[]>;
-  /** The `<Type>OrderBy` keys in declaration order (to-one relations among them). */
+  /** The `<Type>Order` keys in declaration order (to-one relations among them). */
   orderKeys: readonly string[];
 }
 
-/** `<Type>OrderBy` declaration orders (system fields first, then the fields in schema order). */
-export const ITEM_ORDER = ['id', 'creationDate', 'modificationDate', 'createdBy', 'title', 'count', 'amount', 'done', 'due', 'at', 'group', 'kind', 'span', 'place', 'window'] as const;
-export const GROUP_ORDER = ['id', 'creationDate', 'modificationDate', 'createdBy', 'name', 'rank'] as const;
-export const USER_ORDER = ['id', 'email', 'name'] as const;
+/** `<Type>Order` declaration orders (system fields first, then the fields in schema order). */
+export const ITEM_ORDER = ['id', 'publicId', 'creationDate', 'modificationDate', 'rank', 'createdBy', 'title', 'count', 'amount', 'done', 'due', 'at', 'group', 'kind', 'span', 'place', 'window'] as const;
+export const GROUP_ORDER = ['id', 'publicId', 'creationDate', 'modificationDate', 'rank', 'createdBy', 'name', 'rank_2'] as const;
+export const OPTION_ORDER = ['id', 'publicId', 'rank', 'icon', 'name'] as const;
+export const USER_ORDER = ['id', 'publicId', 'creationDate', 'modificationDate', 'email', 'name'] as const;
 
 export interface Model {
   items: ModelEntity[];
   groups: ModelEntity[];
   byId: Map<string, ModelEntity>;
+}
+
+/** The option of a single select, by its name (an object with `name`, ordered by its option order keys). */
+function optionEntity(name: string | null): ModelEntity | null {
+  return name === null ? null : { id: `option:${name}`, creationDate: '', scalars: { name }, one: {}, many: {}, orderKeys: OPTION_ORDER };
 }
 
 function userEntity(user: UserRecord): ModelEntity {
@@ -57,7 +63,7 @@ export function buildModel(data: Dataset, users: ReadonlyMap<string, UserRecord>
   const groups = data.groups.map((g): ModelEntity => ({
     id: g.id,
     creationDate: g.creationDate,
-    scalars: { ...system(g), name: g.name, rank: g.rank },
+    scalars: { ...system(g), name: g.name, rank_2: g.rank },
     one: { createdBy: user(g.createdBy) },
     many: { members: [], tagged: [] },
     orderKeys: GROUP_ORDER,
@@ -77,12 +83,11 @@ export function buildModel(data: Dataset, users: ReadonlyMap<string, UserRecord>
         done: i.done,
         due: i.due,
         at: i.at,
-        ...(i.kind === undefined ? {} : { kind: i.kind }),
         ...(i.span === undefined ? {} : { span: i.span }),
         ...(i.window === undefined ? {} : { window: i.window }),
         ...(i.place === undefined ? {} : { place: i.place }),
       },
-      one: { createdBy: user(i.createdBy), group },
+      one: { createdBy: user(i.createdBy), group, ...(i.kind === undefined ? {} : { kind: optionEntity(i.kind) }) },
       many: { tags: sortByCreation(tags) },
       orderKeys: ITEM_ORDER,
     };
@@ -234,7 +239,7 @@ function valueAt(entity: ModelEntity, path: readonly string[]): Scalar {
   return next ? valueAt(next, rest) : null;
 }
 
-const ORDER_TARGETS: Record<string, readonly string[]> = { createdBy: USER_ORDER, group: GROUP_ORDER, author: USER_ORDER };
+const ORDER_TARGETS: Record<string, readonly string[]> = { createdBy: USER_ORDER, group: GROUP_ORDER, author: USER_ORDER, kind: OPTION_ORDER };
 
 /** Entities in the order of `orderBy` (ASC: missing values last; DESC: first), then creation order, then id. */
 export function ordered(list: readonly ModelEntity[], orderBy: Args | null | undefined): ModelEntity[] {
