@@ -92,6 +92,12 @@ export type CommentsCommentOrder = {
   rank?: InputMaybe<Order>;
 };
 
+/** One item of the `data` list of `appendContentTo<Field>Batch`, `prependContentTo<Field>Batch` and `overwrite<Field>Batch`: the arguments of one such action. */
+export type ContentInput = {
+  /** The content, as Markdown. */
+  value: Scalars['String']['input'];
+};
+
 /** An option of `Demo/Priority_Demo/Tasks` (the options of a single or multi select field). */
 export type DemoPriorityDemoTasks = {
   __typename?: 'DemoPriorityDemoTasks';
@@ -284,6 +290,303 @@ export type DemoProjectFilter = {
   tasks?: InputMaybe<DemoTaskCollectionFilter>;
   /** Filter on `Demo/Website`. */
   website?: InputMaybe<StringFilter>;
+};
+
+/** Values of a Project (`Demo/Projects`) for `create` and `update`: the arguments of `create` as one object. A field left out is not written. */
+export type DemoProjectInput = {
+  /** Value of `Demo/Active`; null clears it. */
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Content of `Demo/Brief`, as Markdown (replaces the document's content). */
+  brief?: InputMaybe<Scalars['String']['input']>;
+  /** Value of `Demo/Budget`; null clears it. */
+  budget?: InputMaybe<Scalars['Float']['input']>;
+  /** Value of `Demo/Lead-task`: the one Task matching this filter; null clears it. */
+  leadTask?: InputMaybe<DemoTaskFilter>;
+  /** Value of `Demo/Location`, as stringified JSON (the form the field reads in). */
+  location?: InputMaybe<Scalars['String']['input']>;
+  /** Value of `Demo/Members`: the user items matching any of these filters (each must match at least one). */
+  members?: InputMaybe<Array<SvcUserFilter>>;
+  /** Value of `Demo/Name`; null clears it. */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** Value of `Demo/Owner`: the one user matching this filter; null clears it. */
+  owner?: InputMaybe<SvcUserFilter>;
+  /** Value of `Demo/Period`, as stringified JSON (the form the field reads in). */
+  period?: InputMaybe<Scalars['String']['input']>;
+  /** Value of `Demo/Start`; null clears it. */
+  start?: InputMaybe<Scalars['String']['input']>;
+  /** Value of `Demo/Tasks`: the Task items matching any of these filters (each must match at least one). */
+  tasks?: InputMaybe<Array<DemoTaskFilter>>;
+  /** Value of `Demo/Website`; null clears it. */
+  website?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoProjectOperations = {
+  __typename?: 'DemoProjectOperations';
+  /** Appends the Markdown to `Demo/Brief` of every selected Project. */
+  appendContentToBrief: MutationResult;
+  /** Runs `appendContentToBrief` once per item of `data`, in order. */
+  appendContentToBriefBatch: MutationResult;
+  /** Creates one Project with the given values. The actions after it act on the Entity created. */
+  create: MutationResult;
+  /** Creates one Project per item of `data`. The actions after it act on the Entities created. */
+  createBatch: MutationResult;
+  /** Deletes every selected Project. */
+  delete: MutationResult;
+  /** Sets `Demo/Lead-task` of every selected Project to the one Task matching the filter. */
+  linkLeadTask: MutationResult;
+  /** Adds to `Demo/Members` of every selected Project the user items matching the filter (at least one must). */
+  linkMembers: MutationResult;
+  /** Sets `Demo/Owner` of every selected Project to the one user matching the filter. */
+  linkOwner: MutationResult;
+  /** Adds to `Demo/Tasks` of every selected Project the Task items matching the filter (at least one must). */
+  linkTasks: MutationResult;
+  /** Replaces with the Markdown the content of `Demo/Brief` of every selected Project. */
+  overwriteBrief: MutationResult;
+  /** Runs `overwriteBrief` once per item of `data`, in order. */
+  overwriteBriefBatch: MutationResult;
+  /** Puts the Markdown before the content of `Demo/Brief` of every selected Project. */
+  prependContentToBrief: MutationResult;
+  /** Runs `prependContentToBrief` once per item of `data`, in order. */
+  prependContentToBriefBatch: MutationResult;
+  /** Removes from `Demo/Lead-task` of every selected Project the Task items matching the filter (without arguments: all of them). */
+  unlinkLeadTask: MutationResult;
+  /** Removes from `Demo/Members` of every selected Project the user items matching the filter (without arguments: all of them). */
+  unlinkMembers: MutationResult;
+  /** Removes from `Demo/Owner` of every selected Project the user items matching the filter (without arguments: all of them). */
+  unlinkOwner: MutationResult;
+  /** Removes from `Demo/Tasks` of every selected Project the Task items matching the filter (without arguments: all of them). */
+  unlinkTasks: MutationResult;
+  /** Sets the given values on every selected Project (null clears a value; a field left out is kept). */
+  update: MutationResult;
+  /** Runs `update` once per item of `data`, in order, on the selected Project items. */
+  updateBatch: MutationResult;
+};
+
+
+/** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoProjectOperationsAppendContentToBriefArgs = {
+  value: Scalars['String']['input'];
+};
+
+
+/** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoProjectOperationsAppendContentToBriefBatchArgs = {
+  data: Array<ContentInput>;
+};
+
+
+/** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoProjectOperationsCreateArgs = {
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  brief?: InputMaybe<Scalars['String']['input']>;
+  budget?: InputMaybe<Scalars['Float']['input']>;
+  leadTask?: InputMaybe<DemoTaskFilter>;
+  location?: InputMaybe<Scalars['String']['input']>;
+  members?: InputMaybe<Array<SvcUserFilter>>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  owner?: InputMaybe<SvcUserFilter>;
+  period?: InputMaybe<Scalars['String']['input']>;
+  start?: InputMaybe<Scalars['String']['input']>;
+  tasks?: InputMaybe<Array<DemoTaskFilter>>;
+  website?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoProjectOperationsCreateBatchArgs = {
+  data: Array<DemoProjectInput>;
+};
+
+
+/** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoProjectOperationsLinkLeadTaskArgs = {
+  blockedBy?: InputMaybe<DemoTaskCollectionFilter>;
+  blocks?: InputMaybe<DemoTaskCollectionFilter>;
+  comments?: InputMaybe<CommentsCommentCollectionFilter>;
+  contact?: InputMaybe<StringFilter>;
+  createdBy?: InputMaybe<SvcUserFilter>;
+  creationDate?: InputMaybe<StringFilter>;
+  done?: InputMaybe<BooleanFilter>;
+  due?: InputMaybe<StringFilter>;
+  estimate?: InputMaybe<IntFilter>;
+  id?: InputMaybe<IdFilter>;
+  leads?: InputMaybe<DemoProjectFilter>;
+  modificationDate?: InputMaybe<StringFilter>;
+  priority?: InputMaybe<DemoPriorityDemoTasksFilter>;
+  project?: InputMaybe<DemoProjectFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+  status?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  tags?: InputMaybe<DemoTagsDemoTasksCollectionFilter>;
+  title?: InputMaybe<StringFilter>;
+  window?: InputMaybe<StringFilter>;
+};
+
+
+/** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoProjectOperationsLinkMembersArgs = {
+  creationDate?: InputMaybe<StringFilter>;
+  email?: InputMaybe<StringFilter>;
+  id?: InputMaybe<IdFilter>;
+  modificationDate?: InputMaybe<StringFilter>;
+  name?: InputMaybe<StringFilter>;
+  publicId?: InputMaybe<StringFilter>;
+};
+
+
+/** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoProjectOperationsLinkOwnerArgs = {
+  creationDate?: InputMaybe<StringFilter>;
+  email?: InputMaybe<StringFilter>;
+  id?: InputMaybe<IdFilter>;
+  modificationDate?: InputMaybe<StringFilter>;
+  name?: InputMaybe<StringFilter>;
+  publicId?: InputMaybe<StringFilter>;
+};
+
+
+/** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoProjectOperationsLinkTasksArgs = {
+  blockedBy?: InputMaybe<DemoTaskCollectionFilter>;
+  blocks?: InputMaybe<DemoTaskCollectionFilter>;
+  comments?: InputMaybe<CommentsCommentCollectionFilter>;
+  contact?: InputMaybe<StringFilter>;
+  createdBy?: InputMaybe<SvcUserFilter>;
+  creationDate?: InputMaybe<StringFilter>;
+  done?: InputMaybe<BooleanFilter>;
+  due?: InputMaybe<StringFilter>;
+  estimate?: InputMaybe<IntFilter>;
+  id?: InputMaybe<IdFilter>;
+  leads?: InputMaybe<DemoProjectFilter>;
+  modificationDate?: InputMaybe<StringFilter>;
+  priority?: InputMaybe<DemoPriorityDemoTasksFilter>;
+  project?: InputMaybe<DemoProjectFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+  status?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  tags?: InputMaybe<DemoTagsDemoTasksCollectionFilter>;
+  title?: InputMaybe<StringFilter>;
+  window?: InputMaybe<StringFilter>;
+};
+
+
+/** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoProjectOperationsOverwriteBriefArgs = {
+  value: Scalars['String']['input'];
+};
+
+
+/** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoProjectOperationsOverwriteBriefBatchArgs = {
+  data: Array<ContentInput>;
+};
+
+
+/** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoProjectOperationsPrependContentToBriefArgs = {
+  value: Scalars['String']['input'];
+};
+
+
+/** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoProjectOperationsPrependContentToBriefBatchArgs = {
+  data: Array<ContentInput>;
+};
+
+
+/** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoProjectOperationsUnlinkLeadTaskArgs = {
+  blockedBy?: InputMaybe<DemoTaskCollectionFilter>;
+  blocks?: InputMaybe<DemoTaskCollectionFilter>;
+  comments?: InputMaybe<CommentsCommentCollectionFilter>;
+  contact?: InputMaybe<StringFilter>;
+  createdBy?: InputMaybe<SvcUserFilter>;
+  creationDate?: InputMaybe<StringFilter>;
+  done?: InputMaybe<BooleanFilter>;
+  due?: InputMaybe<StringFilter>;
+  estimate?: InputMaybe<IntFilter>;
+  id?: InputMaybe<IdFilter>;
+  leads?: InputMaybe<DemoProjectFilter>;
+  modificationDate?: InputMaybe<StringFilter>;
+  priority?: InputMaybe<DemoPriorityDemoTasksFilter>;
+  project?: InputMaybe<DemoProjectFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+  status?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  tags?: InputMaybe<DemoTagsDemoTasksCollectionFilter>;
+  title?: InputMaybe<StringFilter>;
+  window?: InputMaybe<StringFilter>;
+};
+
+
+/** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoProjectOperationsUnlinkMembersArgs = {
+  creationDate?: InputMaybe<StringFilter>;
+  email?: InputMaybe<StringFilter>;
+  id?: InputMaybe<IdFilter>;
+  modificationDate?: InputMaybe<StringFilter>;
+  name?: InputMaybe<StringFilter>;
+  publicId?: InputMaybe<StringFilter>;
+};
+
+
+/** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoProjectOperationsUnlinkOwnerArgs = {
+  creationDate?: InputMaybe<StringFilter>;
+  email?: InputMaybe<StringFilter>;
+  id?: InputMaybe<IdFilter>;
+  modificationDate?: InputMaybe<StringFilter>;
+  name?: InputMaybe<StringFilter>;
+  publicId?: InputMaybe<StringFilter>;
+};
+
+
+/** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoProjectOperationsUnlinkTasksArgs = {
+  blockedBy?: InputMaybe<DemoTaskCollectionFilter>;
+  blocks?: InputMaybe<DemoTaskCollectionFilter>;
+  comments?: InputMaybe<CommentsCommentCollectionFilter>;
+  contact?: InputMaybe<StringFilter>;
+  createdBy?: InputMaybe<SvcUserFilter>;
+  creationDate?: InputMaybe<StringFilter>;
+  done?: InputMaybe<BooleanFilter>;
+  due?: InputMaybe<StringFilter>;
+  estimate?: InputMaybe<IntFilter>;
+  id?: InputMaybe<IdFilter>;
+  leads?: InputMaybe<DemoProjectFilter>;
+  modificationDate?: InputMaybe<StringFilter>;
+  priority?: InputMaybe<DemoPriorityDemoTasksFilter>;
+  project?: InputMaybe<DemoProjectFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+  status?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  tags?: InputMaybe<DemoTagsDemoTasksCollectionFilter>;
+  title?: InputMaybe<StringFilter>;
+  window?: InputMaybe<StringFilter>;
+};
+
+
+/** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoProjectOperationsUpdateArgs = {
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  brief?: InputMaybe<Scalars['String']['input']>;
+  budget?: InputMaybe<Scalars['Float']['input']>;
+  leadTask?: InputMaybe<DemoTaskFilter>;
+  location?: InputMaybe<Scalars['String']['input']>;
+  members?: InputMaybe<Array<SvcUserFilter>>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  owner?: InputMaybe<SvcUserFilter>;
+  period?: InputMaybe<Scalars['String']['input']>;
+  start?: InputMaybe<Scalars['String']['input']>;
+  tasks?: InputMaybe<Array<DemoTaskFilter>>;
+  website?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoProjectOperationsUpdateBatchArgs = {
+  data: Array<DemoProjectInput>;
 };
 
 /** Sort keys of a Project. Set one key per object; when several are set they apply in the order declared here. */
@@ -568,6 +871,429 @@ export type DemoTaskFilter = {
   window?: InputMaybe<StringFilter>;
 };
 
+/** Values of a Task (`Demo/Tasks`) for `create` and `update`: the arguments of `create` as one object. A field left out is not written. */
+export type DemoTaskInput = {
+  /** Value of `Demo/Blocked-by`: the Task items matching any of these filters (each must match at least one). */
+  blockedBy?: InputMaybe<Array<DemoTaskFilter>>;
+  /** Value of `Demo/Blocks`: the Task items matching any of these filters (each must match at least one). */
+  blocks?: InputMaybe<Array<DemoTaskFilter>>;
+  /** Value of `Demo/Contact`; null clears it. */
+  contact?: InputMaybe<Scalars['String']['input']>;
+  /** Value of `Demo/Done`; null clears it. */
+  done?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Value of `Demo/Due`; null clears it. */
+  due?: InputMaybe<Scalars['String']['input']>;
+  /** Value of `Demo/Estimate`; null clears it. */
+  estimate?: InputMaybe<Scalars['Int']['input']>;
+  /** Value of `Demo/Leads`: the one Project matching this filter; null clears it. */
+  leads?: InputMaybe<DemoProjectFilter>;
+  /** Content of `Demo/Notes`, as Markdown (replaces the document's content). */
+  notes?: InputMaybe<Scalars['String']['input']>;
+  /** Value of `Demo/Priority`: the one option matching this filter; null clears it. */
+  priority?: InputMaybe<DemoPriorityDemoTasksFilter>;
+  /** Value of `Demo/Project`: the one Project matching this filter; null clears it. */
+  project?: InputMaybe<DemoProjectFilter>;
+  /** Value of `Demo/Status`: the one option matching this filter; null clears it. */
+  status?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  /** Value of `Demo/Tags`: the option items matching any of these filters (each must match at least one). */
+  tags?: InputMaybe<Array<DemoTagsDemoTasksFilter>>;
+  /** Value of `Demo/Title`; null clears it. */
+  title?: InputMaybe<Scalars['String']['input']>;
+  /** Value of `Demo/Window`, as stringified JSON (the form the field reads in). */
+  window?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperations = {
+  __typename?: 'DemoTaskOperations';
+  /** Appends the Markdown to `Demo/Notes` of every selected Task. */
+  appendContentToNotes: MutationResult;
+  /** Runs `appendContentToNotes` once per item of `data`, in order. */
+  appendContentToNotesBatch: MutationResult;
+  /** Creates one Task with the given values. The actions after it act on the Entity created. */
+  create: MutationResult;
+  /** Creates one Task per item of `data`. The actions after it act on the Entities created. */
+  createBatch: MutationResult;
+  /** Deletes every selected Task. */
+  delete: MutationResult;
+  /** Adds to `Demo/Blocked-by` of every selected Task the Task items matching the filter (at least one must). */
+  linkBlockedBy: MutationResult;
+  /** Adds to `Demo/Blocks` of every selected Task the Task items matching the filter (at least one must). */
+  linkBlocks: MutationResult;
+  /** Sets `Demo/Leads` of every selected Task to the one Project matching the filter. */
+  linkLeads: MutationResult;
+  /** Sets `Demo/Priority` of every selected Task to the one option matching the filter. */
+  linkPriority: MutationResult;
+  /** Sets `Demo/Project` of every selected Task to the one Project matching the filter. */
+  linkProject: MutationResult;
+  /** Sets `Demo/Status` of every selected Task to the one option matching the filter. */
+  linkStatus: MutationResult;
+  /** Adds to `Demo/Tags` of every selected Task the option items matching the filter (at least one must). */
+  linkTags: MutationResult;
+  /** Replaces with the Markdown the content of `Demo/Notes` of every selected Task. */
+  overwriteNotes: MutationResult;
+  /** Runs `overwriteNotes` once per item of `data`, in order. */
+  overwriteNotesBatch: MutationResult;
+  /** Puts the Markdown before the content of `Demo/Notes` of every selected Task. */
+  prependContentToNotes: MutationResult;
+  /** Runs `prependContentToNotes` once per item of `data`, in order. */
+  prependContentToNotesBatch: MutationResult;
+  /** Removes from `Demo/Blocked-by` of every selected Task the Task items matching the filter (without arguments: all of them). */
+  unlinkBlockedBy: MutationResult;
+  /** Removes from `Demo/Blocks` of every selected Task the Task items matching the filter (without arguments: all of them). */
+  unlinkBlocks: MutationResult;
+  /** Removes from `Demo/Leads` of every selected Task the Project items matching the filter (without arguments: all of them). */
+  unlinkLeads: MutationResult;
+  /** Removes from `Demo/Priority` of every selected Task the option items matching the filter (without arguments: all of them). */
+  unlinkPriority: MutationResult;
+  /** Removes from `Demo/Project` of every selected Task the Project items matching the filter (without arguments: all of them). */
+  unlinkProject: MutationResult;
+  /** Removes from `Demo/Status` of every selected Task the option items matching the filter (without arguments: all of them). */
+  unlinkStatus: MutationResult;
+  /** Removes from `Demo/Tags` of every selected Task the option items matching the filter (without arguments: all of them). */
+  unlinkTags: MutationResult;
+  /** Sets the given values on every selected Task (null clears a value; a field left out is kept). */
+  update: MutationResult;
+  /** Runs `update` once per item of `data`, in order, on the selected Task items. */
+  updateBatch: MutationResult;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsAppendContentToNotesArgs = {
+  value: Scalars['String']['input'];
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsAppendContentToNotesBatchArgs = {
+  data: Array<ContentInput>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsCreateArgs = {
+  blockedBy?: InputMaybe<Array<DemoTaskFilter>>;
+  blocks?: InputMaybe<Array<DemoTaskFilter>>;
+  contact?: InputMaybe<Scalars['String']['input']>;
+  done?: InputMaybe<Scalars['Boolean']['input']>;
+  due?: InputMaybe<Scalars['String']['input']>;
+  estimate?: InputMaybe<Scalars['Int']['input']>;
+  leads?: InputMaybe<DemoProjectFilter>;
+  notes?: InputMaybe<Scalars['String']['input']>;
+  priority?: InputMaybe<DemoPriorityDemoTasksFilter>;
+  project?: InputMaybe<DemoProjectFilter>;
+  status?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  tags?: InputMaybe<Array<DemoTagsDemoTasksFilter>>;
+  title?: InputMaybe<Scalars['String']['input']>;
+  window?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsCreateBatchArgs = {
+  data: Array<DemoTaskInput>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsLinkBlockedByArgs = {
+  blockedBy?: InputMaybe<DemoTaskCollectionFilter>;
+  blocks?: InputMaybe<DemoTaskCollectionFilter>;
+  comments?: InputMaybe<CommentsCommentCollectionFilter>;
+  contact?: InputMaybe<StringFilter>;
+  createdBy?: InputMaybe<SvcUserFilter>;
+  creationDate?: InputMaybe<StringFilter>;
+  done?: InputMaybe<BooleanFilter>;
+  due?: InputMaybe<StringFilter>;
+  estimate?: InputMaybe<IntFilter>;
+  id?: InputMaybe<IdFilter>;
+  leads?: InputMaybe<DemoProjectFilter>;
+  modificationDate?: InputMaybe<StringFilter>;
+  priority?: InputMaybe<DemoPriorityDemoTasksFilter>;
+  project?: InputMaybe<DemoProjectFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+  status?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  tags?: InputMaybe<DemoTagsDemoTasksCollectionFilter>;
+  title?: InputMaybe<StringFilter>;
+  window?: InputMaybe<StringFilter>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsLinkBlocksArgs = {
+  blockedBy?: InputMaybe<DemoTaskCollectionFilter>;
+  blocks?: InputMaybe<DemoTaskCollectionFilter>;
+  comments?: InputMaybe<CommentsCommentCollectionFilter>;
+  contact?: InputMaybe<StringFilter>;
+  createdBy?: InputMaybe<SvcUserFilter>;
+  creationDate?: InputMaybe<StringFilter>;
+  done?: InputMaybe<BooleanFilter>;
+  due?: InputMaybe<StringFilter>;
+  estimate?: InputMaybe<IntFilter>;
+  id?: InputMaybe<IdFilter>;
+  leads?: InputMaybe<DemoProjectFilter>;
+  modificationDate?: InputMaybe<StringFilter>;
+  priority?: InputMaybe<DemoPriorityDemoTasksFilter>;
+  project?: InputMaybe<DemoProjectFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+  status?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  tags?: InputMaybe<DemoTagsDemoTasksCollectionFilter>;
+  title?: InputMaybe<StringFilter>;
+  window?: InputMaybe<StringFilter>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsLinkLeadsArgs = {
+  active?: InputMaybe<BooleanFilter>;
+  budget?: InputMaybe<FloatFilter>;
+  createdBy?: InputMaybe<SvcUserFilter>;
+  creationDate?: InputMaybe<StringFilter>;
+  id?: InputMaybe<IdFilter>;
+  leadTask?: InputMaybe<DemoTaskFilter>;
+  location?: InputMaybe<StringFilter>;
+  members?: InputMaybe<SvcUserCollectionFilter>;
+  modificationDate?: InputMaybe<StringFilter>;
+  name?: InputMaybe<StringFilter>;
+  owner?: InputMaybe<SvcUserFilter>;
+  period?: InputMaybe<StringFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+  start?: InputMaybe<StringFilter>;
+  tasks?: InputMaybe<DemoTaskCollectionFilter>;
+  website?: InputMaybe<StringFilter>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsLinkPriorityArgs = {
+  icon?: InputMaybe<StringFilter>;
+  id?: InputMaybe<IdFilter>;
+  name?: InputMaybe<StringFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsLinkProjectArgs = {
+  active?: InputMaybe<BooleanFilter>;
+  budget?: InputMaybe<FloatFilter>;
+  createdBy?: InputMaybe<SvcUserFilter>;
+  creationDate?: InputMaybe<StringFilter>;
+  id?: InputMaybe<IdFilter>;
+  leadTask?: InputMaybe<DemoTaskFilter>;
+  location?: InputMaybe<StringFilter>;
+  members?: InputMaybe<SvcUserCollectionFilter>;
+  modificationDate?: InputMaybe<StringFilter>;
+  name?: InputMaybe<StringFilter>;
+  owner?: InputMaybe<SvcUserFilter>;
+  period?: InputMaybe<StringFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+  start?: InputMaybe<StringFilter>;
+  tasks?: InputMaybe<DemoTaskCollectionFilter>;
+  website?: InputMaybe<StringFilter>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsLinkStatusArgs = {
+  final?: InputMaybe<BooleanFilter>;
+  icon?: InputMaybe<StringFilter>;
+  id?: InputMaybe<IdFilter>;
+  name?: InputMaybe<StringFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsLinkTagsArgs = {
+  icon?: InputMaybe<StringFilter>;
+  id?: InputMaybe<IdFilter>;
+  name?: InputMaybe<StringFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsOverwriteNotesArgs = {
+  value: Scalars['String']['input'];
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsOverwriteNotesBatchArgs = {
+  data: Array<ContentInput>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsPrependContentToNotesArgs = {
+  value: Scalars['String']['input'];
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsPrependContentToNotesBatchArgs = {
+  data: Array<ContentInput>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsUnlinkBlockedByArgs = {
+  blockedBy?: InputMaybe<DemoTaskCollectionFilter>;
+  blocks?: InputMaybe<DemoTaskCollectionFilter>;
+  comments?: InputMaybe<CommentsCommentCollectionFilter>;
+  contact?: InputMaybe<StringFilter>;
+  createdBy?: InputMaybe<SvcUserFilter>;
+  creationDate?: InputMaybe<StringFilter>;
+  done?: InputMaybe<BooleanFilter>;
+  due?: InputMaybe<StringFilter>;
+  estimate?: InputMaybe<IntFilter>;
+  id?: InputMaybe<IdFilter>;
+  leads?: InputMaybe<DemoProjectFilter>;
+  modificationDate?: InputMaybe<StringFilter>;
+  priority?: InputMaybe<DemoPriorityDemoTasksFilter>;
+  project?: InputMaybe<DemoProjectFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+  status?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  tags?: InputMaybe<DemoTagsDemoTasksCollectionFilter>;
+  title?: InputMaybe<StringFilter>;
+  window?: InputMaybe<StringFilter>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsUnlinkBlocksArgs = {
+  blockedBy?: InputMaybe<DemoTaskCollectionFilter>;
+  blocks?: InputMaybe<DemoTaskCollectionFilter>;
+  comments?: InputMaybe<CommentsCommentCollectionFilter>;
+  contact?: InputMaybe<StringFilter>;
+  createdBy?: InputMaybe<SvcUserFilter>;
+  creationDate?: InputMaybe<StringFilter>;
+  done?: InputMaybe<BooleanFilter>;
+  due?: InputMaybe<StringFilter>;
+  estimate?: InputMaybe<IntFilter>;
+  id?: InputMaybe<IdFilter>;
+  leads?: InputMaybe<DemoProjectFilter>;
+  modificationDate?: InputMaybe<StringFilter>;
+  priority?: InputMaybe<DemoPriorityDemoTasksFilter>;
+  project?: InputMaybe<DemoProjectFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+  status?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  tags?: InputMaybe<DemoTagsDemoTasksCollectionFilter>;
+  title?: InputMaybe<StringFilter>;
+  window?: InputMaybe<StringFilter>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsUnlinkLeadsArgs = {
+  active?: InputMaybe<BooleanFilter>;
+  budget?: InputMaybe<FloatFilter>;
+  createdBy?: InputMaybe<SvcUserFilter>;
+  creationDate?: InputMaybe<StringFilter>;
+  id?: InputMaybe<IdFilter>;
+  leadTask?: InputMaybe<DemoTaskFilter>;
+  location?: InputMaybe<StringFilter>;
+  members?: InputMaybe<SvcUserCollectionFilter>;
+  modificationDate?: InputMaybe<StringFilter>;
+  name?: InputMaybe<StringFilter>;
+  owner?: InputMaybe<SvcUserFilter>;
+  period?: InputMaybe<StringFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+  start?: InputMaybe<StringFilter>;
+  tasks?: InputMaybe<DemoTaskCollectionFilter>;
+  website?: InputMaybe<StringFilter>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsUnlinkPriorityArgs = {
+  icon?: InputMaybe<StringFilter>;
+  id?: InputMaybe<IdFilter>;
+  name?: InputMaybe<StringFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsUnlinkProjectArgs = {
+  active?: InputMaybe<BooleanFilter>;
+  budget?: InputMaybe<FloatFilter>;
+  createdBy?: InputMaybe<SvcUserFilter>;
+  creationDate?: InputMaybe<StringFilter>;
+  id?: InputMaybe<IdFilter>;
+  leadTask?: InputMaybe<DemoTaskFilter>;
+  location?: InputMaybe<StringFilter>;
+  members?: InputMaybe<SvcUserCollectionFilter>;
+  modificationDate?: InputMaybe<StringFilter>;
+  name?: InputMaybe<StringFilter>;
+  owner?: InputMaybe<SvcUserFilter>;
+  period?: InputMaybe<StringFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+  start?: InputMaybe<StringFilter>;
+  tasks?: InputMaybe<DemoTaskCollectionFilter>;
+  website?: InputMaybe<StringFilter>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsUnlinkStatusArgs = {
+  final?: InputMaybe<BooleanFilter>;
+  icon?: InputMaybe<StringFilter>;
+  id?: InputMaybe<IdFilter>;
+  name?: InputMaybe<StringFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsUnlinkTagsArgs = {
+  icon?: InputMaybe<StringFilter>;
+  id?: InputMaybe<IdFilter>;
+  name?: InputMaybe<StringFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsUpdateArgs = {
+  blockedBy?: InputMaybe<Array<DemoTaskFilter>>;
+  blocks?: InputMaybe<Array<DemoTaskFilter>>;
+  contact?: InputMaybe<Scalars['String']['input']>;
+  done?: InputMaybe<Scalars['Boolean']['input']>;
+  due?: InputMaybe<Scalars['String']['input']>;
+  estimate?: InputMaybe<Scalars['Int']['input']>;
+  leads?: InputMaybe<DemoProjectFilter>;
+  notes?: InputMaybe<Scalars['String']['input']>;
+  priority?: InputMaybe<DemoPriorityDemoTasksFilter>;
+  project?: InputMaybe<DemoProjectFilter>;
+  status?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  tags?: InputMaybe<Array<DemoTagsDemoTasksFilter>>;
+  title?: InputMaybe<Scalars['String']['input']>;
+  window?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsUpdateBatchArgs = {
+  data: Array<DemoTaskInput>;
+};
+
 /** Sort keys of a Task. Set one key per object; when several are set they apply in the order declared here. */
 export type DemoTaskOrder = {
   /** Sort by `Demo/Contact`. */
@@ -602,6 +1328,22 @@ export type DemoTaskOrder = {
   title?: InputMaybe<Order>;
   /** Sort by `Demo/Window`. */
   window?: InputMaybe<Order>;
+};
+
+/** A document (the content of a rich text field) a mutation action wrote. */
+export type Document = {
+  __typename?: 'Document';
+  /** The secret of the document (a UUID): its address at the documents endpoint. */
+  secret: Scalars['String']['output'];
+};
+
+/** An Entity a mutation action acted on. */
+export type Entity = {
+  __typename?: 'Entity';
+  /** Identifier of the Entity (`svc/id`, a UUID). */
+  id: Scalars['ID']['output'];
+  /** Its Database (`svc/name` of its type, `<Space>/<Database>`). */
+  type: Scalars['String']['output'];
 };
 
 /** A file stored in a file field. File fields have the type `[File!]!` (an empty list when the field holds no file). */
@@ -671,6 +1413,73 @@ export type IntFilter = {
   lessOrEquals?: InputMaybe<Scalars['Int']['input']>;
   /** The value equals none of these numbers (Entities with no value match). */
   notIn?: InputMaybe<Array<Scalars['Int']['input']>>;
+};
+
+/** Writes to the Space `Demo`: one field per Database. */
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Actions on Entities of the Database `Demo/Projects`: those matching all given field filters (AND), or those its `create` makes. Its actions run in one transaction: all or none. */
+  projects: Maybe<DemoProjectOperations>;
+  /** Actions on Entities of the Database `Demo/Tasks`: those matching all given field filters (AND), or those its `create` makes. Its actions run in one transaction: all or none. */
+  tasks: Maybe<DemoTaskOperations>;
+};
+
+
+/** Writes to the Space `Demo`: one field per Database. */
+export type MutationProjectsArgs = {
+  active?: InputMaybe<BooleanFilter>;
+  budget?: InputMaybe<FloatFilter>;
+  createdBy?: InputMaybe<SvcUserFilter>;
+  creationDate?: InputMaybe<StringFilter>;
+  id?: InputMaybe<IdFilter>;
+  leadTask?: InputMaybe<DemoTaskFilter>;
+  location?: InputMaybe<StringFilter>;
+  members?: InputMaybe<SvcUserCollectionFilter>;
+  modificationDate?: InputMaybe<StringFilter>;
+  name?: InputMaybe<StringFilter>;
+  owner?: InputMaybe<SvcUserFilter>;
+  period?: InputMaybe<StringFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+  start?: InputMaybe<StringFilter>;
+  tasks?: InputMaybe<DemoTaskCollectionFilter>;
+  website?: InputMaybe<StringFilter>;
+};
+
+
+/** Writes to the Space `Demo`: one field per Database. */
+export type MutationTasksArgs = {
+  blockedBy?: InputMaybe<DemoTaskCollectionFilter>;
+  blocks?: InputMaybe<DemoTaskCollectionFilter>;
+  comments?: InputMaybe<CommentsCommentCollectionFilter>;
+  contact?: InputMaybe<StringFilter>;
+  createdBy?: InputMaybe<SvcUserFilter>;
+  creationDate?: InputMaybe<StringFilter>;
+  done?: InputMaybe<BooleanFilter>;
+  due?: InputMaybe<StringFilter>;
+  estimate?: InputMaybe<IntFilter>;
+  id?: InputMaybe<IdFilter>;
+  leads?: InputMaybe<DemoProjectFilter>;
+  modificationDate?: InputMaybe<StringFilter>;
+  priority?: InputMaybe<DemoPriorityDemoTasksFilter>;
+  project?: InputMaybe<DemoProjectFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+  status?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  tags?: InputMaybe<DemoTagsDemoTasksCollectionFilter>;
+  title?: InputMaybe<StringFilter>;
+  window?: InputMaybe<StringFilter>;
+};
+
+/** Result of one mutation action (`create`, `update`, `delete`, `appendContentTo<Field>`, `link<Field>`, ...): what it did, the Entities it acted on and the documents it wrote. */
+export type MutationResult = {
+  __typename?: 'MutationResult';
+  /** The documents (rich text) the action wrote. */
+  documents: Array<Document>;
+  /** The Entities the action created, changed or deleted, in the order it took them. */
+  entities: Array<Entity>;
+  /** What the action did, for a person to read (`Create: 1 Task added`). */
+  message: Scalars['String']['output'];
 };
 
 /** Sort direction of one key of an `orderBy` argument. */

@@ -17,6 +17,12 @@ export type BooleanFilter = {
   isNull?: InputMaybe<Scalars['Boolean']['input']>;
 };
 
+/** One item of the `data` list of `appendContentTo<Field>Batch`, `prependContentTo<Field>Batch` and `overwrite<Field>Batch`: the arguments of one such action. */
+export type ContentInput = {
+  /** The content, as Markdown. */
+  value: Scalars['String']['input'];
+};
+
 /** An Entity of the Database `Demo/Projects`. */
 export type DemoProject = {
   __typename?: 'DemoProject';
@@ -91,6 +97,95 @@ export type DemoProjectFilter = {
   rank?: InputMaybe<FloatFilter>;
   /** Filter on the items of `Demo/Tasks` (inner list). */
   tasks?: InputMaybe<DemoTaskCollectionFilter>;
+};
+
+/** Values of a Project (`Demo/Projects`) for `create` and `update`: the arguments of `create` as one object. A field left out is not written. */
+export type DemoProjectInput = {
+  /** Value of `Demo/Name`; null clears it. */
+  name?: InputMaybe<Scalars['String']['input']>;
+  /** Value of `Demo/Tasks`: the Task items matching any of these filters (each must match at least one). */
+  tasks?: InputMaybe<Array<DemoTaskFilter>>;
+};
+
+/** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoProjectOperations = {
+  __typename?: 'DemoProjectOperations';
+  /** Creates one Project with the given values. The actions after it act on the Entity created. */
+  create: MutationResult;
+  /** Creates one Project per item of `data`. The actions after it act on the Entities created. */
+  createBatch: MutationResult;
+  /** Deletes every selected Project. */
+  delete: MutationResult;
+  /** Adds to `Demo/Tasks` of every selected Project the Task items matching the filter (at least one must). */
+  linkTasks: MutationResult;
+  /** Removes from `Demo/Tasks` of every selected Project the Task items matching the filter (without arguments: all of them). */
+  unlinkTasks: MutationResult;
+  /** Sets the given values on every selected Project (null clears a value; a field left out is kept). */
+  update: MutationResult;
+  /** Runs `update` once per item of `data`, in order, on the selected Project items. */
+  updateBatch: MutationResult;
+};
+
+
+/** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoProjectOperationsCreateArgs = {
+  name?: InputMaybe<Scalars['String']['input']>;
+  tasks?: InputMaybe<Array<DemoTaskFilter>>;
+};
+
+
+/** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoProjectOperationsCreateBatchArgs = {
+  data: Array<DemoProjectInput>;
+};
+
+
+/** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoProjectOperationsLinkTasksArgs = {
+  budget?: InputMaybe<FloatFilter>;
+  createdBy?: InputMaybe<SvcUserFilter>;
+  creationDate?: InputMaybe<StringFilter>;
+  done?: InputMaybe<BooleanFilter>;
+  dueDate?: InputMaybe<StringFilter>;
+  estimate?: InputMaybe<IntFilter>;
+  id?: InputMaybe<IdFilter>;
+  modificationDate?: InputMaybe<StringFilter>;
+  project?: InputMaybe<DemoProjectFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+  state?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  title?: InputMaybe<StringFilter>;
+};
+
+
+/** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoProjectOperationsUnlinkTasksArgs = {
+  budget?: InputMaybe<FloatFilter>;
+  createdBy?: InputMaybe<SvcUserFilter>;
+  creationDate?: InputMaybe<StringFilter>;
+  done?: InputMaybe<BooleanFilter>;
+  dueDate?: InputMaybe<StringFilter>;
+  estimate?: InputMaybe<IntFilter>;
+  id?: InputMaybe<IdFilter>;
+  modificationDate?: InputMaybe<StringFilter>;
+  project?: InputMaybe<DemoProjectFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+  state?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  title?: InputMaybe<StringFilter>;
+};
+
+
+/** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoProjectOperationsUpdateArgs = {
+  name?: InputMaybe<Scalars['String']['input']>;
+  tasks?: InputMaybe<Array<DemoTaskFilter>>;
+};
+
+
+/** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoProjectOperationsUpdateBatchArgs = {
+  data: Array<DemoProjectInput>;
 };
 
 /** Sort keys of a Project. Set one key per object; when several are set they apply in the order declared here. */
@@ -190,6 +285,183 @@ export type DemoTaskFilter = {
   title?: InputMaybe<StringFilter>;
 };
 
+/** Values of a Task (`Demo/Tasks`) for `create` and `update`: the arguments of `create` as one object. A field left out is not written. */
+export type DemoTaskInput = {
+  /** Value of `Demo/Budget`; null clears it. */
+  budget?: InputMaybe<Scalars['Float']['input']>;
+  /** Value of `Demo/Done`; null clears it. */
+  done?: InputMaybe<Scalars['Boolean']['input']>;
+  /** Value of `Demo/Due date`; null clears it. */
+  dueDate?: InputMaybe<Scalars['String']['input']>;
+  /** Value of `Demo/Estimate`; null clears it. */
+  estimate?: InputMaybe<Scalars['Int']['input']>;
+  /** Content of `Demo/Notes`, as Markdown (replaces the document's content). */
+  notes?: InputMaybe<Scalars['String']['input']>;
+  /** Value of `Demo/Project`: the one Project matching this filter; null clears it. */
+  project?: InputMaybe<DemoProjectFilter>;
+  /** Value of `Demo/State`: the one option matching this filter; null clears it. */
+  state?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  /** Value of `Demo/Title`; null clears it. */
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperations = {
+  __typename?: 'DemoTaskOperations';
+  /** Appends the Markdown to `Demo/Notes` of every selected Task. */
+  appendContentToNotes: MutationResult;
+  /** Runs `appendContentToNotes` once per item of `data`, in order. */
+  appendContentToNotesBatch: MutationResult;
+  /** Creates one Task with the given values. The actions after it act on the Entity created. */
+  create: MutationResult;
+  /** Creates one Task per item of `data`. The actions after it act on the Entities created. */
+  createBatch: MutationResult;
+  /** Deletes every selected Task. */
+  delete: MutationResult;
+  /** Sets `Demo/Project` of every selected Task to the one Project matching the filter. */
+  linkProject: MutationResult;
+  /** Sets `Demo/State` of every selected Task to the one option matching the filter. */
+  linkState: MutationResult;
+  /** Replaces with the Markdown the content of `Demo/Notes` of every selected Task. */
+  overwriteNotes: MutationResult;
+  /** Runs `overwriteNotes` once per item of `data`, in order. */
+  overwriteNotesBatch: MutationResult;
+  /** Puts the Markdown before the content of `Demo/Notes` of every selected Task. */
+  prependContentToNotes: MutationResult;
+  /** Runs `prependContentToNotes` once per item of `data`, in order. */
+  prependContentToNotesBatch: MutationResult;
+  /** Removes from `Demo/Project` of every selected Task the Project items matching the filter (without arguments: all of them). */
+  unlinkProject: MutationResult;
+  /** Removes from `Demo/State` of every selected Task the option items matching the filter (without arguments: all of them). */
+  unlinkState: MutationResult;
+  /** Sets the given values on every selected Task (null clears a value; a field left out is kept). */
+  update: MutationResult;
+  /** Runs `update` once per item of `data`, in order, on the selected Task items. */
+  updateBatch: MutationResult;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsAppendContentToNotesArgs = {
+  value: Scalars['String']['input'];
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsAppendContentToNotesBatchArgs = {
+  data: Array<ContentInput>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsCreateArgs = {
+  budget?: InputMaybe<Scalars['Float']['input']>;
+  done?: InputMaybe<Scalars['Boolean']['input']>;
+  dueDate?: InputMaybe<Scalars['String']['input']>;
+  estimate?: InputMaybe<Scalars['Int']['input']>;
+  notes?: InputMaybe<Scalars['String']['input']>;
+  project?: InputMaybe<DemoProjectFilter>;
+  state?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsCreateBatchArgs = {
+  data: Array<DemoTaskInput>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsLinkProjectArgs = {
+  createdBy?: InputMaybe<SvcUserFilter>;
+  creationDate?: InputMaybe<StringFilter>;
+  id?: InputMaybe<IdFilter>;
+  modificationDate?: InputMaybe<StringFilter>;
+  name?: InputMaybe<StringFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+  tasks?: InputMaybe<DemoTaskCollectionFilter>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsLinkStateArgs = {
+  final?: InputMaybe<BooleanFilter>;
+  icon?: InputMaybe<StringFilter>;
+  id?: InputMaybe<IdFilter>;
+  name?: InputMaybe<StringFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsOverwriteNotesArgs = {
+  value: Scalars['String']['input'];
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsOverwriteNotesBatchArgs = {
+  data: Array<ContentInput>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsPrependContentToNotesArgs = {
+  value: Scalars['String']['input'];
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsPrependContentToNotesBatchArgs = {
+  data: Array<ContentInput>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsUnlinkProjectArgs = {
+  createdBy?: InputMaybe<SvcUserFilter>;
+  creationDate?: InputMaybe<StringFilter>;
+  id?: InputMaybe<IdFilter>;
+  modificationDate?: InputMaybe<StringFilter>;
+  name?: InputMaybe<StringFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+  tasks?: InputMaybe<DemoTaskCollectionFilter>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsUnlinkStateArgs = {
+  final?: InputMaybe<BooleanFilter>;
+  icon?: InputMaybe<StringFilter>;
+  id?: InputMaybe<IdFilter>;
+  name?: InputMaybe<StringFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsUpdateArgs = {
+  budget?: InputMaybe<Scalars['Float']['input']>;
+  done?: InputMaybe<Scalars['Boolean']['input']>;
+  dueDate?: InputMaybe<Scalars['String']['input']>;
+  estimate?: InputMaybe<Scalars['Int']['input']>;
+  notes?: InputMaybe<Scalars['String']['input']>;
+  project?: InputMaybe<DemoProjectFilter>;
+  state?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  title?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsUpdateBatchArgs = {
+  data: Array<DemoTaskInput>;
+};
+
 /** Sort keys of a Task. Set one key per object; when several are set they apply in the order declared here. */
 export type DemoTaskOrder = {
   /** Sort by `Demo/Budget`. */
@@ -218,6 +490,22 @@ export type DemoTaskOrder = {
   state?: InputMaybe<WorkflowStateDemoTasksOrder>;
   /** Sort by `Demo/Title`. */
   title?: InputMaybe<Order>;
+};
+
+/** A document (the content of a rich text field) a mutation action wrote. */
+export type Document = {
+  __typename?: 'Document';
+  /** The secret of the document (a UUID): its address at the documents endpoint. */
+  secret: Scalars['String']['output'];
+};
+
+/** An Entity a mutation action acted on. */
+export type Entity = {
+  __typename?: 'Entity';
+  /** Identifier of the Entity (`svc/id`, a UUID). */
+  id: Scalars['ID']['output'];
+  /** Its Database (`svc/name` of its type, `<Space>/<Database>`). */
+  type: Scalars['String']['output'];
 };
 
 /** A file stored in a file field. File fields have the type `[File!]!` (an empty list when the field holds no file). */
@@ -287,6 +575,57 @@ export type IntFilter = {
   lessOrEquals?: InputMaybe<Scalars['Int']['input']>;
   /** The value equals none of these numbers (Entities with no value match). */
   notIn?: InputMaybe<Array<Scalars['Int']['input']>>;
+};
+
+/** Writes to the Space `Demo`: one field per Database. */
+export type Mutation = {
+  __typename?: 'Mutation';
+  /** Actions on Entities of the Database `Demo/Projects`: those matching all given field filters (AND), or those its `create` makes. Its actions run in one transaction: all or none. */
+  projects?: Maybe<DemoProjectOperations>;
+  /** Actions on Entities of the Database `Demo/Tasks`: those matching all given field filters (AND), or those its `create` makes. Its actions run in one transaction: all or none. */
+  tasks?: Maybe<DemoTaskOperations>;
+};
+
+
+/** Writes to the Space `Demo`: one field per Database. */
+export type MutationProjectsArgs = {
+  createdBy?: InputMaybe<SvcUserFilter>;
+  creationDate?: InputMaybe<StringFilter>;
+  id?: InputMaybe<IdFilter>;
+  modificationDate?: InputMaybe<StringFilter>;
+  name?: InputMaybe<StringFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+  tasks?: InputMaybe<DemoTaskCollectionFilter>;
+};
+
+
+/** Writes to the Space `Demo`: one field per Database. */
+export type MutationTasksArgs = {
+  budget?: InputMaybe<FloatFilter>;
+  createdBy?: InputMaybe<SvcUserFilter>;
+  creationDate?: InputMaybe<StringFilter>;
+  done?: InputMaybe<BooleanFilter>;
+  dueDate?: InputMaybe<StringFilter>;
+  estimate?: InputMaybe<IntFilter>;
+  id?: InputMaybe<IdFilter>;
+  modificationDate?: InputMaybe<StringFilter>;
+  project?: InputMaybe<DemoProjectFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+  state?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  title?: InputMaybe<StringFilter>;
+};
+
+/** Result of one mutation action (`create`, `update`, `delete`, `appendContentTo<Field>`, `link<Field>`, ...): what it did, the Entities it acted on and the documents it wrote. */
+export type MutationResult = {
+  __typename?: 'MutationResult';
+  /** The documents (rich text) the action wrote. */
+  documents: Array<Document>;
+  /** The Entities the action created, changed or deleted, in the order it took them. */
+  entities: Array<Entity>;
+  /** What the action did, for a person to read (`Create: 1 Task added`). */
+  message: Scalars['String']['output'];
 };
 
 /** Sort direction of one key of an `orderBy` argument. */

@@ -4308,6 +4308,20 @@ export interface operations {
                 };
             };
             401: components["responses"]["Unauthorized"];
+            /**
+             * @description A mutation sent with a token below the access level of the command API's Entity writes
+             *     (Editor): `errors` without `data`, `extensions.code` `auth.error/forbidden` with
+             *     `required` and `held`, as the command API refuses such a write. Nothing is written.
+             */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["GraphqlResponse"];
+                    "application/graphql-response+json": components["schemas"]["GraphqlResponse"];
+                };
+            };
             /** @description No Space of that name. */
             404: {
                 headers: {

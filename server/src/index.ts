@@ -126,6 +126,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       integrationSettings: settings,
       fileLimits: fileLimits(options.files),
       syncs,
+      wakeDeliveries: () => worker.wake(),
       heavyRequests: new HeavyRequestGate({ ...heavyLimitsOf(db.kind), ...options.heavyLimits }),
     };
     const app = createApp(context);

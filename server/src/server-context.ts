@@ -30,6 +30,8 @@ export interface ServerContext {
   heavyRequests: HeavyRequestGate;
   /** The sync engine: runs of sources, inbound events (server/src/integrations/sync). */
   syncs: SyncService;
+  /** Wakes the webhook delivery worker after a write outside the command runner (GraphQL mutations) committed deliveries. */
+  wakeDeliveries?: () => void;
 }
 
 /** What routes ask of the sync engine. */

@@ -2703,6 +2703,13 @@ export type RunGraphqlErrors = {
      */
     401: ErrorBody;
     /**
+     * A mutation sent with a token below the access level of the command API's Entity writes
+     * (Editor): `errors` without `data`, `extensions.code` `auth.error/forbidden` with
+     * `required` and `held`, as the command API refuses such a write. Nothing is written.
+     *
+     */
+    403: GraphqlResponse;
+    /**
      * No Space of that name.
      */
     404: GraphqlResponse;

@@ -29,6 +29,7 @@ import { MAX_COST, MAX_DEPTH, MAX_NESTING } from './limits/values.js';
 import { Materializer } from './materialize.js';
 import { executeSliced } from './sliced-execute.js';
 import type { SpaceSchema, SpaceSchemaCache } from './schema-cache.js';
+import { admitMutation, runMutation, type MutationCaller } from './mutations/run.js';
 
 export type GraphqlRequest = components['schemas']['GraphqlRequest'];
 export type GraphqlResponse = components['schemas']['GraphqlResponse'];
@@ -85,12 +86,14 @@ interface Prepared {
  * transaction held while a heavy request waits for its slot), then it runs as read-only work
  * (Database.read). undefined: the client left while it waited.
  */
-export async function runGraphqlRequest(env: GraphqlEnv, pathName: string, request: GraphqlRequest, admit?: Admit, userId?: string): Promise<GraphqlAnswer | undefined> {
+export async function runGraphqlRequest(env: GraphqlEnv, pathName: string, request: GraphqlRequest, admit?: Admit, caller?: MutationCaller): Promise<GraphqlAnswer | undefined> {
   const { db } = env.context;
+  const userId = caller?.userId;
   const space = await db.read(async (q) => env.schemas.get(q, await env.context.catalogs.get(q), pathName));
   if (!space) return spaceNotFound(pathName);
   const prepared = prepare(space, request);
   if ('status' in prepared) return prepared;
+  if (prepared.operation.operation === 'mutation') return mutate(env, prepared, request, caller);
   const release = admit ? await admit(prepared.cost) : () => undefined;
   // Stryker disable next-line ConditionalExpression: out of reach: a client that left while its request waited reads nothing
   if (!release) return undefined;
@@ -157,6 +160,30 @@ async function answer(env: GraphqlEnv, tx: Queryable, prepared: Prepared, reques
   }
   await materializer.readDocuments(tx);
   const result = await executeSliced({ schema, document, rootValue: root, variableValues: request.variables ?? {}, operationName, fieldResolver: byResponseKey }, operation);
+  const body: GraphqlResponse = { data: (result.data ?? null) as GraphqlResponse['data'] };
+  if (result.errors && result.errors.length > 0) body.errors = result.errors.map(errorBody);
+  return { status: 200, body };
+}
+
+/** A mutation: refused below the level of the command API's writes (as a command is), else run field by field. */
+async function mutate(env: GraphqlEnv, prepared: Prepared, request: GraphqlRequest, caller: MutationCaller | undefined): Promise<GraphqlAnswer> {
+  const admitted = admitMutation(caller);
+  if (admitted instanceof Failure) return requestError(admitted.status, [new GraphQLError(admitted.message, { extensions: { code: admitted.name, ...admitted.data } })]);
+  const fragments: Record<string, FragmentDefinitionNode> = {};
+  for (const definition of prepared.document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
+  const result = await runMutation(
+    env.context,
+    {
+      space: prepared.space,
+      document: prepared.document,
+      operation: prepared.operation,
+      fragments,
+      variables: prepared.variables,
+      rawVariables: request.variables ?? {},
+      operationName: request.operationName ?? undefined,
+    },
+    admitted,
+  );
   const body: GraphqlResponse = { data: (result.data ?? null) as GraphqlResponse['data'] };
   if (result.errors && result.errors.length > 0) body.errors = result.errors.map(errorBody);
   return { status: 200, body };

@@ -37,7 +37,7 @@ export function graphqlRoutes(context: ServerContext): Router {
       // Stryker disable next-line ConditionalExpression,EqualityOperator: out of reach: which requests wait for a slot shows only under concurrent heavy load, which a conformance run does not make (server/test/shared-load.test.ts)
       const admit: Admit = async (cost) => (cost > HEAVY_GRAPHQL_COST ? admitHeavy(context.heavyRequests, res, caller) : () => undefined);
       const mediaType = graphqlMediaType(req.headers.accept);
-      const answer = await runGraphqlRequest(env, pathName(req), req.body as GraphqlRequest, admit, caller.userId);
+      const answer = await runGraphqlRequest(env, pathName(req), req.body as GraphqlRequest, admit, caller);
       // undefined: the client left while the request waited for its slot.
       // Stryker disable next-line ConditionalExpression: out of reach: a client that left while its request waited reads nothing
       if (answer) await sendAnswer(context, res, statusFor(mediaType, answer.status), answer.body, mediaType);

@@ -27,6 +27,7 @@ import {
   type GraphQLOutputType,
 } from 'graphql';
 import { DEFAULT_LIMIT } from './limits/values.js';
+import { buildMutationTypes } from './mutations/schema.js';
 import { FILTER_OF, filterableFields, orderableFields, sourceName, type FieldModel, type ObjectModel, type SpaceModel } from './space-model.js';
 
 type InputSuffix = 'Filter' | 'CollectionFilter' | 'Order';
@@ -150,7 +151,12 @@ export function buildSchema(model: SpaceModel): BuiltSchema {
     generated.push(listFilters.get(object.name) as GraphQLNamedType, orders.get(object.name) as GraphQLNamedType);
   }
   generated.push(query);
-  const schema = new GraphQLSchema({ query, types: [...COMMON_TYPES, ...generated] });
+  const filterArgs = (target: ObjectModel): Record<string, GraphQLArgumentConfig> =>
+    Object.fromEntries(filterableFields(target).map((f) => [f.name, { type: filterInput(f, inputOf), description: `Filter on the ${target.label}'s ${fieldLabel(f)}.` }]));
+  const mutations = buildMutationTypes(model, { filterOf: (o) => inputOf(o, 'Filter'), filterArgs, common });
+  generated.push(...mutations.types);
+  if (mutations.mutation) generated.push(mutations.mutation);
+  const schema = new GraphQLSchema({ query, ...(mutations.mutation ? { mutation: mutations.mutation } : {}), types: [...COMMON_TYPES, ...generated] });
   const problems = validateSchema(schema);
   // Stryker disable next-line all: unreachable: the builder makes valid schemas (server/test builds every field kind); a guard against its own bugs
   if (problems.length > 0) throw new Error(`the generated schema of ${model.space} is invalid: ${problems.map((p) => p.message).join('; ')}`);

@@ -79,6 +79,8 @@ export const COMMON_NAMES: ReadonlySet<string> = new Set([
   'SvcUserCollectionFilter',
   'MutationResult',
   'Entity',
+  'Document',
+  'ContentInput',
   'Query',
   'Mutation',
   // Stryker disable next-line StringLiteral: each of these names X has an XFilter in common.graphql, which a type named X derives, so it gets X_2 all the same

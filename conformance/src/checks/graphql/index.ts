@@ -16,6 +16,14 @@ import overHttpMust from './over-http-must.js';
 import overHttpShould from './over-http-should.js';
 import matchesCommandApi from './matches-command-api.js';
 import naming from './naming.js';
+import mutationCreate from './mutation-create.js';
+import mutationUpdate from './mutation-update.js';
+import mutationDelete from './mutation-delete.js';
+import mutationRichText from './mutation-rich-text.js';
+import mutationLinks from './mutation-links.js';
+import mutationReader from './mutation-reader.js';
+import mutationBadValue from './mutation-bad-value.js';
+import mutationCrossSurface from './mutation-cross-surface.js';
 import publicForms from './public-forms.js';
 import requestErrors from './request-errors.js';
 import richText from './rich-text.js';
@@ -52,4 +60,12 @@ export const graphqlChecks: readonly Check[] = [
   innerLists,
   fileUrls,
   richText,
+  mutationCreate,
+  mutationUpdate,
+  mutationDelete,
+  mutationRichText,
+  mutationLinks,
+  mutationReader,
+  mutationBadValue,
+  mutationCrossSurface,
 ];
