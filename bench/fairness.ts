@@ -68,7 +68,7 @@ function parseOptions(args: string[]): Options | undefined {
   return {
     storages: storagesOption(values.storage),
     databaseUrl: databaseUrl(),
-    entities: { postgres: integerOption(values.entities, 100_000, 'entities'), 'pg-mem': integerOption(values['pgmem-entities'], 5_000, 'pgmem-entities') },
+    entities: { postgres: integerOption(values.entities, 100_000, 'entities'), 'pg-mem': integerOption(values['pgmem-entities'], 5_000, 'pgmem-entities'), pglite: 0 },
     clients: integerOption(values.clients, 4, 'clients'),
     seconds: integerOption(values.seconds, 15, 'seconds'),
     intervalMs: integerOption(values['interval-ms'], 100, 'interval-ms', 0),

@@ -30,6 +30,10 @@ interface Options {
   durationMs: number;
   clients: number;
   hooks: number;
+  /** Drain figures: webhooks, deliveries written per webhook, the receiver's answer delays. */
+  drainHooks: number;
+  drainPerHook: number;
+  drainDelays: number[];
   out: string;
 }
 
@@ -39,6 +43,9 @@ const USAGE = `npm run bench -- webhooks [options]
   --duration S                seconds of load of each throughput figure (default 5)
   --clients N                 concurrent clients of the throughput figures (default 4)
   --hooks N                   webhooks of the Database in the second throughput figure (default 8)
+  --drain-hooks N             webhooks of the drain figures (PostgreSQL; default 16: twice one process's concurrency)
+  --drain N                   deliveries written to the outbox per webhook for a drain figure (default 200)
+  --drain-delays A,B          the receiver's answer delay of each drain figure, ms (default 0,20)
   --out FILE                  Markdown results (default bench/results/webhooks.md)`;
 
 function parseOptions(args: string[]): Options | undefined {
@@ -51,6 +58,9 @@ function parseOptions(args: string[]): Options | undefined {
       duration: { type: 'string' },
       clients: { type: 'string' },
       hooks: { type: 'string' },
+      'drain-hooks': { type: 'string' },
+      drain: { type: 'string' },
+      'drain-delays': { type: 'string' },
       out: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -60,12 +70,15 @@ function parseOptions(args: string[]): Options | undefined {
     return undefined;
   }
   return {
-    storages: storagesOption(values.storage),
+    storages: storagesOption(values.storage).filter((s): s is 'pg-mem' | 'postgres' => s === 'pg-mem' || s === 'postgres'),
     databaseUrl: databaseUrl(),
     latencyCommands: integerOption(values.latency, 200, 'latency'),
     durationMs: integerOption(values.duration, 5, 'duration') * 1000,
     clients: integerOption(values.clients, 4, 'clients'),
     hooks: integerOption(values.hooks, 8, 'hooks'),
+    drainHooks: integerOption(values['drain-hooks'], 16, 'drain-hooks'),
+    drainPerHook: integerOption(values.drain, 200, 'drain'),
+    drainDelays: (values['drain-delays'] ?? '0,20').split(',').map((d) => integerOption(d.trim(), 0, 'drain-delays', 0)),
     out: values.out ?? RESULTS_FILE,
   };
 }
@@ -76,10 +89,15 @@ function parseOptions(args: string[]): Options | undefined {
 interface Arrival {
   path: string;
   correlationId: string | null;
+  sequenceId: number | null;
+  messageId: string;
   at: number;
 }
 
 class BenchReceiver {
+  /** How long the receiver takes to answer (a remote receiver's round trip); 0: at once. */
+  delayMs = 0;
+
   private constructor(
     private readonly server: Server,
     readonly baseUrl: string,
@@ -88,24 +106,30 @@ class BenchReceiver {
 
   static async start(): Promise<BenchReceiver> {
     const arrivals: Arrival[] = [];
-    const server = createServer((req, res) => {
+    const server: Server = createServer((req, res) => {
       const chunks: Buffer[] = [];
       req.on('data', (c: Buffer) => chunks.push(c));
       req.on('end', () => {
         const at = now();
         let correlationId: string | null = null;
+        let sequenceId: number | null = null;
         try {
-          correlationId = (JSON.parse(Buffer.concat(chunks).toString('utf8')) as { command?: { correlationId?: string | null } }).command?.correlationId ?? null;
+          const body = JSON.parse(Buffer.concat(chunks).toString('utf8')) as { sequenceId?: number; command?: { correlationId?: string | null } };
+          correlationId = body.command?.correlationId ?? null;
+          sequenceId = typeof body.sequenceId === 'number' ? body.sequenceId : null;
         } catch {
           /* not JSON: counted all the same */
         }
-        arrivals.push({ path: req.url ?? '', correlationId, at });
-        res.writeHead(204).end();
+        const header = req.headers['webhook-id'];
+        arrivals.push({ path: req.url ?? '', correlationId, sequenceId, messageId: typeof header === 'string' ? header : '', at });
+        if (receiver.delayMs > 0) setTimeout(() => res.writeHead(204).end(), receiver.delayMs);
+        else res.writeHead(204).end();
       });
     });
     server.keepAliveTimeout = 10_000;
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', () => resolve()));
-    return new BenchReceiver(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`, arrivals);
+    const receiver = new BenchReceiver(server, `http://127.0.0.1:${(server.address() as AddressInfo).port}`, arrivals);
+    return receiver;
   }
 
   async waitForCount(n: number, what: string): Promise<void> {
@@ -156,10 +180,26 @@ interface ThroughputFigure {
   commandErrors: number;
 }
 
+/** Deliveries written straight to the outbox, then released at once: how fast the processes drain it. */
+interface DrainFigure {
+  /** Server processes delivering (in the 2-process scenario, one is stopped for a figure in between). */
+  processes: number;
+  hooks: number;
+  deliveries: number;
+  receiverDelayMs: number;
+  /** From the release to the first and to the last arrival. */
+  firstMs: number;
+  lastMs: number;
+  /** Deliveries that arrived more than once (by webhook-id), and webhooks whose deliveries arrived out of sequence order. */
+  duplicates: number;
+  outOfOrder: number;
+}
+
 interface ScenarioReport {
   scenario: Scenario;
   latency?: LatencyFigure;
   throughput: ThroughputFigure[];
+  drain: DrainFigure[];
   error?: string;
 }
 
@@ -260,6 +300,58 @@ async function measureThroughput(clients: CommandClient[], receiver: BenchReceiv
   return { hooks, commands, deliveries: receiver.arrivals.length, loadMs, totalMs: last - start, commandErrors };
 }
 
+/**
+ * Writes `perHook` deliveries of each webhook straight into the outbox (one transaction, the
+ * webhooks' leases held meanwhile so no process starts early), then releases the leases and waits
+ * for every delivery: deliveries/s from the release to the last arrival, with the servers doing
+ * nothing else. Checks that each delivery arrived once and each webhook's in sequence order.
+ */
+async function measureDrain(databaseUrl: string, schema: string, receiver: BenchReceiver, hookIds: number[], perHook: number, delayMs: number, processes: number): Promise<DrainFigure> {
+  const client = new pg.Client({ connectionString: databaseUrl, options: `-c search_path=${schema}` });
+  await client.connect();
+  try {
+    receiver.reset();
+    receiver.delayMs = delayMs;
+    await client.query('BEGIN');
+    await client.query("UPDATE webhook_leases SET lease_token = 'bench-drain', lease_until = now() + interval '1 hour' WHERE webhook_id = ANY($1::int[])", [hookIds]);
+    const { rows } = await client.query<{ id: number; next_sequence: number }>('SELECT id, next_sequence FROM webhooks WHERE id = ANY($1::int[]) ORDER BY id FOR UPDATE', [hookIds]);
+    for (const hook of rows) {
+      await client.query(
+        `INSERT INTO webhook_deliveries (webhook_id, sequence_id, message_id, body, state, attempts, next_attempt_at, created_at)
+         SELECT $1::int, s, $5::text || s, json_build_object('sequenceId', s, 'authorId', $3::text, 'creationDate', now(), 'command', json_build_object('correlationId', NULL), 'effects', json_build_array())::text, 'pending', 0, now(), now()
+         FROM generate_series($2::int, $2::int + $4::int - 1) AS s`,
+        [hook.id, hook.next_sequence, randomUUID(), perHook, `msg_drain_${hook.id}_`],
+      );
+      await client.query('UPDATE webhooks SET next_sequence = next_sequence + $2 WHERE id = $1', [hook.id, perHook]);
+    }
+    await client.query('COMMIT');
+    const released = now();
+    await client.query('UPDATE webhook_leases SET lease_token = NULL, lease_until = now() WHERE webhook_id = ANY($1::int[])', [hookIds]);
+    const total = hookIds.length * perHook;
+    await receiver.waitForCount(total, `drain of ${total} deliveries`);
+    // Late duplicates would arrive after the count is reached: a moment for them.
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    const arrivals = receiver.arrivals;
+    const ids = new Set(arrivals.map((a) => a.messageId));
+    const byPath = new Map<string, number[]>();
+    for (const a of arrivals) byPath.set(a.path, [...(byPath.get(a.path) ?? []), a.sequenceId ?? -1]);
+    const outOfOrder = [...byPath.values()].filter((seq) => seq.some((v, i) => i > 0 && v <= (seq[i - 1] as number))).length;
+    return {
+      processes,
+      hooks: hookIds.length,
+      deliveries: total,
+      receiverDelayMs: delayMs,
+      firstMs: Math.min(...arrivals.map((a) => a.at)) - released,
+      lastMs: Math.max(...arrivals.map((a) => a.at)) - released,
+      duplicates: arrivals.length - ids.size,
+      outOfOrder,
+    };
+  } finally {
+    receiver.delayMs = 0;
+    await client.end();
+  }
+}
+
 async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
@@ -271,7 +363,7 @@ async function dropSchema(databaseUrl: string, schema: string): Promise<void> {
 }
 
 async function runScenario(scenario: Scenario, options: Options): Promise<ScenarioReport> {
-  const report: ScenarioReport = { scenario, throughput: [] };
+  const report: ScenarioReport = { scenario, throughput: [], drain: [] };
   const schema = `svc_bench_hooks_${process.pid}_${scenario.processes}`;
   const env: Record<string, string> = scenario.storage === 'postgres' ? { DATABASE_URL: options.databaseUrl, SVC_DB_SCHEMA: schema } : { DATABASE_URL: '' };
   const receiver = await BenchReceiver.start();
@@ -279,7 +371,8 @@ async function runScenario(scenario: Scenario, options: Options): Promise<Scenar
   try {
     if (scenario.storage === 'postgres') await dropSchema(options.databaseUrl, schema);
     // Two processes start together: migrations and bootstrap take turns.
-    servers.push(...(await Promise.all(Array.from({ length: scenario.processes }, () => spawnServer({ SVC_TOKEN: TOKEN, SVC_WEBHOOK_ALLOW: '127.0.0.1', ...env })))));
+    const serverEnv = { SVC_TOKEN: TOKEN, SVC_WEBHOOK_ALLOW: '127.0.0.1', ...env };
+    servers.push(...(await Promise.all(Array.from({ length: scenario.processes }, () => spawnServer(serverEnv)))));
     const clients = servers.map((s) => new CommandClient(s.baseUrl, TOKEN));
     const first = clients[0] as CommandClient;
     await first.run({
@@ -301,6 +394,25 @@ async function runScenario(scenario: Scenario, options: Options): Promise<Scenar
       hooks = await addHooks(baseUrl, receiver, n, `load${n}`);
       report.throughput.push(await measureThroughput(clients, receiver, n, options.clients, options.durationMs));
       await deleteHooks(baseUrl, hooks);
+    }
+    if (scenario.storage === 'postgres') {
+      const drains = async (processes: number) => {
+        for (const delay of options.drainDelays) {
+          console.error(`${scenario.label}: drain with ${processes} process(es), ${options.drainHooks} webhooks x ${options.drainPerHook} deliveries, receiver answering after ${delay} ms`);
+          const ids = await addHooks(baseUrl, receiver, options.drainHooks, `drain${delay}`);
+          report.drain.push(await measureDrain(options.databaseUrl, schema, receiver, ids, options.drainPerHook, delay, processes));
+          await deleteHooks(baseUrl, ids);
+        }
+      };
+      await drains(scenario.processes);
+      if (scenario.processes === 2) {
+        // The same comparison inside this scenario, bracketed so that a change of the machine's
+        // load cancels out: two processes, then one (the second stopped), then two again.
+        await (servers.pop() as Child).stop();
+        await drains(1);
+        servers.push(await spawnServer(serverEnv));
+        await drains(2);
+      }
     }
   } catch (error) {
     report.error = error instanceof Error ? error.message : String(error);
@@ -354,7 +466,18 @@ function figuresTable(reports: ScenarioReport[], options: Options): Table {
         t.commandErrors > 0 ? `${t.commandErrors} commands failed` : '',
       ]);
     }
+    for (const d of r.drain) {
+      rows.push([
+        label,
+        `drain: ${formatCount(d.deliveries)} deliveries of ${d.hooks} webhooks written to the outbox, receiver answering after ${d.receiverDelayMs} ms${d.processes !== r.scenario.processes ? ` (${d.processes} process: the other one stopped)` : ''}`,
+        formatRate((d.deliveries / d.lastMs) * 1000, 'deliveries/s'),
+        `first after ${formatMs(d.firstMs)}, last after ${formatMs(d.lastMs)}`,
+        '',
+        `${d.duplicates} duplicates, ${d.outOfOrder} webhooks out of order`,
+      ]);
+    }
   }
+  const scaling = scalingNotes(reports);
   return {
     title: 'Webhook deliveries',
     columns: ['servers', 'figure', 'result', 'detail', 'drain', 'notes'],
@@ -362,9 +485,39 @@ function figuresTable(reports: ScenarioReport[], options: Options): Table {
     notes: [
       'Latency: from the command\'s HTTP response (svc.entity/update with a correlationId) to the arrival of its delivery at a receiver on loopback; the next command is sent once the delivery arrived. Two processes: commands alternate between them.',
       'Throughput: deliveries received per second from the first command to the last delivery (every delivery of the load waited for); each created Entity makes one delivery per webhook. A webhook\'s deliveries go out one at a time, so one webhook is bounded by the round trip plus the bookkeeping of one attempt; several webhooks are delivered in parallel (8 per process).',
-      'Servers: `tsx server/src/main.ts` child processes, default webhook settings (10 s time-out, 500 ms poll; a process is woken at once by its own commands), SVC_WEBHOOK_ALLOW=127.0.0.1. The receiver answers 204 at once.',
+      'Drain (PostgreSQL): the benchmark writes the deliveries straight into the outbox (one transaction, the webhooks\' leases held), then releases the leases; deliveries/s from the release to the last arrival, the servers doing nothing else. It measures what the processes can deliver, apart from how fast commands can be made (commands that change one Database take its webhooks\' rows in turn, for the sequence ids, so the throughput figures above are bounded by the commands). A receiver answering after 20 ms stands for a remote one: one process has 8 webhooks in flight, two have 16.',
+      'Servers: `tsx server/src/main.ts` child processes, default webhook settings (10 s time-out, 500 ms poll; a process is woken at once by its own commands), SVC_WEBHOOK_ALLOW=127.0.0.1. The receiver answers 204 (at once unless a delay is stated).',
+      ...scaling,
     ],
   };
+}
+
+/** Two processes against one, per figure: deliveries/s of the 2-process row over the 1-process row. */
+function scalingNotes(reports: ScenarioReport[]): string[] {
+  const one = reports.find((r) => r.scenario.storage === 'postgres' && r.scenario.processes === 1 && !r.error);
+  const two = reports.find((r) => r.scenario.storage === 'postgres' && r.scenario.processes === 2 && !r.error);
+  if (!one || !two) return [];
+  const parts: string[] = [];
+  one.throughput.forEach((t, i) => {
+    const u = two.throughput[i];
+    if (u) parts.push(`throughput with ${t.hooks} webhook(s) ${((u.deliveries / u.totalMs) / (t.deliveries / t.totalMs)).toFixed(2)}x`);
+  });
+  const rate = (d: DrainFigure) => (d.deliveries / d.lastMs) * 1000;
+  for (const d of one.drain) {
+    const e = two.drain.find((x) => x.processes === 2 && x.receiverDelayMs === d.receiverDelayMs);
+    if (e) parts.push(`drain, receiver ${d.receiverDelayMs} ms, ${(rate(e) / rate(d)).toFixed(2)}x`);
+  }
+  const lines = parts.length > 0 ? [`Two processes against one, scenario against scenario (deliveries/s): ${parts.join('; ')}.`] : [];
+  // Inside the 2-process scenario: the mean of the two 2-process drains around the 1-process one.
+  const bracketed: string[] = [];
+  for (const alone of two.drain.filter((d) => d.processes === 1)) {
+    const pair = two.drain.filter((d) => d.processes === 2 && d.receiverDelayMs === alone.receiverDelayMs);
+    if (pair.length === 0) continue;
+    const mean = pair.reduce((sum, d) => sum + rate(d), 0) / pair.length;
+    bracketed.push(`receiver ${alone.receiverDelayMs} ms ${(mean / rate(alone)).toFixed(2)}x (${pair.map((d) => formatRate(rate(d), '')).join(' and ').trim()} against ${formatRate(rate(alone), 'deliveries/s')})`);
+  }
+  if (bracketed.length > 0) lines.push(`Drain, two processes against one inside the 2-process scenario (2, then 1, then 2 again, so a change of load cancels out): ${bracketed.join('; ')}.`);
+  return lines;
 }
 
 async function writeMarkdown(file: string, options: Options, table: Table, startedAt: Date, elapsedMs: number): Promise<void> {

@@ -22,11 +22,11 @@ export function integerOption(value: string | undefined, fallback: number, name:
   return n;
 }
 
-/** `--storage pg-mem,postgres` (the default: both). */
-export function storagesOption(value: string | undefined): StorageKind[] {
+/** `--storage pg-mem,postgres` (the default: both); a benchmark that runs on PGlite too passes `allowed` with it. */
+export function storagesOption<K extends StorageKind = 'pg-mem' | 'postgres'>(value: string | undefined, allowed: readonly K[] = ['pg-mem', 'postgres'] as K[]): K[] {
   const storages = (value ?? 'pg-mem,postgres').split(',').map((s) => s.trim());
-  for (const s of storages) if (s !== 'pg-mem' && s !== 'postgres') throw new Error(`--storage takes pg-mem and/or postgres; got ${s}`);
-  return storages as StorageKind[];
+  for (const s of storages) if (!allowed.some((k) => k === s)) throw new Error(`--storage takes ${allowed.join(', ')}; got ${s}`);
+  return storages as K[];
 }
 
 /** CPU, cores, OS, Node and load: the machine line of every report. */

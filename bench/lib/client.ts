@@ -59,6 +59,13 @@ export class CommandClient {
     });
   }
 
+  /** Runs `svc.entity.batch/create`; answers the new Entities' ids, in order. */
+  async batchCreate(type: string, entities: Schemas['EntityInput'][]): Promise<string[]> {
+    const result = await this.run({ command: 'svc.entity.batch/create', args: { type, entities } });
+    if (!Array.isArray(result) || result.length !== entities.length) throw new CommandError('svc.entity.batch/create: the result is not an array of the new Entities', 'bench/bad-response');
+    return result.map(entityId);
+  }
+
   /** Runs `svc.entity/query`; answers the Entities. */
   async query(args: Schemas['QueryCommand']['args']): Promise<Entity[]> {
     const result = await this.run({ command: 'svc.entity/query', args });

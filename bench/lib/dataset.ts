@@ -121,12 +121,14 @@ export function projectOf(i: number, projectIds: readonly string[]): string {
   return projectIds[i % projectIds.length] as string;
 }
 
+/** The field values of Entity number `i` as a create sends them (the ten values and the relation). */
+export function itemInput(i: number, projectIds: readonly string[]): Schemas['EntityInput'] {
+  return { ...itemValues(i), [F.project]: { 'svc/id': projectOf(i, projectIds) } };
+}
+
 /** The `svc.entity/create` of Entity number `i`. */
 export function createItemCommand(i: number, projectIds: readonly string[]): Command {
-  return {
-    command: 'svc.entity/create',
-    args: { type: ITEMS, entity: { ...itemValues(i), [F.project]: { 'svc/id': projectOf(i, projectIds) } } },
-  };
+  return { command: 'svc.entity/create', args: { type: ITEMS, entity: itemInput(i, projectIds) } };
 }
 
 export function createProjectCommand(i: number): Command {

@@ -12,12 +12,13 @@ export interface RecordedServer {
   recorder: RecordingDatabase;
 }
 
-/** Starts the server on pg-mem, or on a scratch schema of `databaseUrl` (dropped on close). */
+/** Starts the server on pg-mem or PGlite, or on a scratch schema of `databaseUrl` (dropped on close). */
 export async function startRecordedServer(kind: StorageKind, databaseUrl: string, log: (message: string) => void): Promise<RecordedServer> {
   let inner: Database | undefined;
   let rec: RecordingDatabase | undefined;
   const server = await withTimeout(
     startServer({
+      storage: kind,
       ...(kind === 'postgres' ? { databaseUrl, schema: scratchSchemaName(), dropSchemaOnClose: true } : {}),
       instrument: (db) => {
         inner = db;

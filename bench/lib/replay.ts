@@ -10,14 +10,16 @@ export type Group = RecordedStatement[];
 
 /**
  * Statement text with parameter lists (`$3, $4, $5`) collapsed to `$…` and other parameters
- * written `$n`, so statements that differ only in how many values a list holds share one shape.
+ * written `$n`, and the rows of a multi-row INSERT (`VALUES ($…), ($…), …`) collapsed to `($…), …`, so
+ * statements that differ only in how many values a list holds, or rows an INSERT, share one shape.
  */
 export function shapeOf(text: string): string {
   return text
     .replace(/\$\d+(?:\s*,\s*\$\d+)+/g, '$…')
     .replace(/\$\d+/g, '$n')
     .replace(/\s+/g, ' ')
-    .trim();
+    .trim()
+    .replace(/\(\$…\)(?:\s*,\s*\(\$…\))+/g, '($…), …');
 }
 
 export interface ShapeStats {

@@ -126,7 +126,7 @@ async function runStryker(plan: Plan, settings: RunSettings): Promise<MutationRe
     timeoutFactor: 3,
     reporters: ['json', 'progress'],
     jsonReporter: { fileName: reportFile },
-    ignorePatterns: ['reports', 'bench/results', '.scratch', 'coverage', '.ci', 'examples'],
+    ignorePatterns: ['reports', 'bench/results', '.scratch', 'coverage', '.ci', 'examples', 'dist'],
     tempDirName: '.stryker-tmp',
     cleanTempDir: 'always',
     logLevel: 'info' as LogLevel,

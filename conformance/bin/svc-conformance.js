@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// Entry point of the svc-conformance bin: registers tsx so the TypeScript sources run as they are.
+// The conformance CLI run from the TypeScript sources through tsx, for the tests and for work in
+// a clone of the repository. The installed command is bin/svc-conformance.js (compiled, no tsx).
 import { register } from 'tsx/esm/api';
 
 register();

@@ -47,6 +47,12 @@ export interface AppEvent {
   body: string;
 }
 
+/** A per-token request limit: `requests` per `seconds` (spec/service.openapi.yaml, "Shared load"). */
+export interface RateLimit {
+  requests: number;
+  seconds: number;
+}
+
 export interface CheckContext {
   /** Base address of the target, without a trailing slash. */
   baseUrl: string;
@@ -58,6 +64,11 @@ export interface CheckContext {
   readerToken?: string;
   /** A token of the Editor level (`--editor-token`), for the checks of access levels; absent: its cases are left out. */
   editorToken?: string;
+  /**
+   * The target's per-token request limit (`--rate-limit N/S`): N requests per S seconds. Absent: the
+   * check of the limit is skipped (a suite cannot know an arbitrary server's limit).
+   */
+  rateLimit?: RateLimit;
   /** Client bound to baseUrl and token; records every exchange of the current check. */
   http: HttpClient;
   fastCheck: FastCheckSettings;

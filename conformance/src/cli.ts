@@ -6,13 +6,14 @@ import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { parseArgs, styleText } from 'node:util';
 import type { Profile } from '../../generated/conformance/report.js';
-import type { AppEvent, AppTargetOptions, Check, Target } from './check.js';
+import type { AppEvent, AppTargetOptions, Check, RateLimit, Target } from './check.js';
+import { needsAccount } from './checks/app/index.js';
 import { appPreflight } from './checks/app/preflight.js';
 import { shellQuote } from './curl.js';
 import { ExpectedFailuresError, loadExpectedFailures } from './expected-failures.js';
-import { SCHEMA_QUERY } from './fixtures.js';
-import { DEFAULT_TIMEOUT_MS, HttpClient } from './http.js';
+import { DEFAULT_TIMEOUT_MS } from './http.js';
 import { PROFILE_RUNS, isProfile } from './profiles.js';
+import { serverPreflight } from './preflight/server.js';
 import { Progress } from './progress.js';
 import { checksFor, SelectionError, selectChecks } from './registry.js';
 import { formatCheckList, formatCoverage, formatSummary, plainStyle, type Style } from './report.js';
@@ -21,6 +22,7 @@ import { renderHtml } from './reports/html.js';
 import { renderJunit } from './reports/junit.js';
 import { traceability } from './reports/traceability.js';
 import { loadRequirements } from './requirements.js';
+import { runSecrets } from './secrets.js';
 import { isRecord } from './shapes.js';
 import { CHECK_TIME_LIMIT_MS, DEFAULT_CONCURRENCY, plan, randomSeed, runChecks, type RunOptions } from './runner.js';
 
@@ -35,6 +37,10 @@ Options of the server target:
   --token TOKEN        API token of an Architect (default: $SVC_TOKEN)
   --reader-token TOKEN a token below Architect (default: $SVC_READER_TOKEN); without it the
                        access-level checks are skipped
+  --rate-limit N/S     the target's per-token request limit, N requests per S seconds (e.g. 600/60);
+                       the check of the limit then sends N+1 requests with --token and expects the
+                       last 429 (other checks running meanwhile may meet 429 too: run it alone,
+                       --only http.rate-limit); without it that check is skipped
   --editor-token TOKEN a token of the Editor level (default: $SVC_EDITOR_TOKEN); without it the
                        access-level checks try the Reader and Architect levels only
 
@@ -44,6 +50,10 @@ Options of the app target:
                    not needed by an app without authentication
   --account-type ID  the account type of --account (default: the first whose fields match its keys)
   --filter JSON    filter values sent with schema, data and webhook requests (default {}), e.g. '{"region":"eu"}'
+  --offline-account
+                   run without a working account (the app's external system is out of reach, or
+                   there is no account to give): only the checks that need none run, the others
+                   are skipped saying so
   --destructive    also run DELETE /api/v1/account (it may revoke the account in the external system)
                    and each custom action once (it may change the external system)
   --max-pages N    data pages read per type before pagination is taken to be endless (default 10000)
@@ -91,7 +101,10 @@ Reports:
 
 Verdicts are graded by level: a failed MUST check fails the run (FAIL), a SHOULD one warns (WARN),
 a MAY one notes (NOTE). Exit status: 0 no FAIL and no XPASS (an expected failure that passed);
-1 otherwise; 2 usage error, target unreachable or token refused.`;
+1 otherwise; 2 a set-up the run cannot start with, named in one line with its fix (usage error,
+target unreachable, a base URL that is not the service root, a token refused, a server that may
+not call the suite's webhook receiver or mock app when the selected checks need them, an account
+the app does not accept): before any check, a preflight tries each of these.`;
 
 class UsageError extends Error {}
 
@@ -110,18 +123,6 @@ function integer(value: string | undefined, option: string, min: number): number
 function colours(stream: NodeJS.WriteStream): Style {
   if (!stream.isTTY || process.env['NO_COLOR'] !== undefined) return plainStyle;
   return { pass: (t) => styleText('green', t), fail: (t) => styleText('red', t), warn: (t) => styleText('yellow', t), dim: (t) => styleText('dim', t) };
-}
-
-/** Why the run cannot start (target unreachable, token refused), or undefined. */
-async function serverPreflight(baseUrl: string, token: string, timeoutMs: number): Promise<string | undefined> {
-  const http = new HttpClient({ baseUrl, token, timeoutMs });
-  try {
-    const res = await http.command(SCHEMA_QUERY);
-    if (res.status === 401) return `the token is refused (401 on POST /api/commands with "Authorization: Token <token>")`;
-    return undefined;
-  } catch (error) {
-    return `cannot reach ${baseUrl}: ${error instanceof Error ? error.message : String(error)}`;
-  }
 }
 
 /** A JSON object option (--account, --filter); `example` shows the expected form. */
@@ -148,11 +149,13 @@ const OPTIONS = {
   token: { type: 'string' },
   'reader-token': { type: 'string' },
   'editor-token': { type: 'string' },
+  'rate-limit': { type: 'string' },
   'app-url': { type: 'string' },
   account: { type: 'string' },
   'account-type': { type: 'string' },
   filter: { type: 'string' },
   destructive: { type: 'boolean', default: false },
+  'offline-account': { type: 'boolean' },
   'max-pages': { type: 'string' },
   types: { type: 'string' },
   event: { type: 'string' },
@@ -179,14 +182,17 @@ const OPTIONS = {
 
 type Values = ReturnType<typeof parseArgs<{ args: string[]; allowPositionals: true; options: typeof OPTIONS }>>['values'];
 
-const SERVER_ONLY = ['base-url', 'token', 'reader-token', 'editor-token'] as const;
-const APP_ONLY = ['app-url', 'account', 'account-type', 'filter', 'max-pages', 'types', 'event'] as const;
+const SERVER_ONLY = ['base-url', 'token', 'reader-token', 'editor-token', 'rate-limit'] as const;
+const APP_ONLY = ['app-url', 'account', 'account-type', 'filter', 'max-pages', 'types', 'event', 'offline-account'] as const;
 
 /** What the target needs: its address, token(s) or account, the preflight, and how to repeat the run. */
 interface TargetSetup {
   baseUrl: string;
-  run: Pick<RunOptions, 'token' | 'readerToken' | 'editorToken' | 'app'>;
-  preflight(timeoutMs: number): Promise<string | undefined>;
+  run: Pick<RunOptions, 'token' | 'readerToken' | 'editorToken' | 'rateLimit' | 'app'>;
+  /** Why the run cannot start with these checks (one line with the fix), or undefined. */
+  preflight(timeoutMs: number, checks: readonly Check[]): Promise<string | undefined>;
+  /** Checks of the plan that cannot run with this set-up, and why (skipped, not run). */
+  notRunnable(checks: readonly Check[]): Map<string, string>;
   /** The arguments that address the target in a reproduce line. */
   reproduceArgs: string;
 }
@@ -197,12 +203,31 @@ function serverSetup(values: Values): TargetSetup {
   if (token === undefined || token === '') throw new UsageError('--token (or $SVC_TOKEN) is required');
   const readerToken = values['reader-token'] ?? process.env['SVC_READER_TOKEN'];
   const editorToken = values['editor-token'] ?? process.env['SVC_EDITOR_TOKEN'];
+  const rateLimit = rateLimitOption(values['rate-limit']);
   return {
     baseUrl,
-    run: { token, ...(readerToken === undefined || readerToken === '' ? {} : { readerToken }), ...(editorToken === undefined || editorToken === '' ? {} : { editorToken }) },
-    preflight: (timeoutMs) => serverPreflight(baseUrl, token, timeoutMs),
-    reproduceArgs: `--base-url ${shellQuote(baseUrl)} --token "$SVC_TOKEN"${readerToken ? ' --reader-token "$SVC_READER_TOKEN"' : ''}${editorToken ? ' --editor-token "$SVC_EDITOR_TOKEN"' : ''}`,
+    run: {
+      token,
+      ...(readerToken === undefined || readerToken === '' ? {} : { readerToken }),
+      ...(editorToken === undefined || editorToken === '' ? {} : { editorToken }),
+      ...(rateLimit === undefined ? {} : { rateLimit }),
+    },
+    preflight: (timeoutMs, checks) => serverPreflight({ baseUrl, token, readerToken: readerToken || undefined, editorToken: editorToken || undefined, timeoutMs, checks }),
+    notRunnable: () => new Map(),
+    reproduceArgs: `--base-url ${shellQuote(baseUrl)} --token "$SVC_TOKEN"${readerToken ? ' --reader-token "$SVC_READER_TOKEN"' : ''}${editorToken ? ' --editor-token "$SVC_EDITOR_TOKEN"' : ''}${rateLimit ? ` --rate-limit ${rateLimit.requests}/${rateLimit.seconds}` : ''}`,
   };
+}
+
+/** `--rate-limit N/S`: N requests (1 to 10000: the check sends N+1) per S seconds (1 to 3600). */
+function rateLimitOption(value: string | undefined): RateLimit | undefined {
+  if (value === undefined) return undefined;
+  const match = /^(\d{1,5})\/(\d{1,4})$/.exec(value.trim());
+  const requests = Number(match?.[1]);
+  const seconds = Number(match?.[2]);
+  if (!match || requests < 1 || requests > 10_000 || seconds < 1 || seconds > 3_600) {
+    throw new UsageError(`--rate-limit expects N/S, N requests (1 to 10000) per S seconds (1 to 3600), e.g. 600/60; got ${JSON.stringify(value)}`);
+  }
+  return { requests, seconds };
 }
 
 /** `--event FILE`: `{headers: {name: value}, body: string | JSON value}`. */
@@ -253,8 +278,17 @@ async function appSetup(values: Values): Promise<TargetSetup> {
   const reproduceArgs =
     `--app-url ${shellQuote(appUrl)}${account === undefined ? '' : ' --account "$SVC_APP_ACCOUNT"'}` +
     `${app.accountType === undefined ? '' : ` --account-type ${shellQuote(app.accountType)}`}${filter === undefined ? '' : ` --filter ${shellQuote(JSON.stringify(filter))}`}` +
-    `${values.event === undefined ? '' : ` --event ${shellQuote(values.event)}`}${types === undefined ? '' : ` --types ${shellQuote(types.join(','))}`}`;
-  return { baseUrl: appUrl, run: { token: '', app }, preflight: (timeoutMs) => appPreflight(appUrl, app, timeoutMs), reproduceArgs };
+    `${values.event === undefined ? '' : ` --event ${shellQuote(values.event)}`}${types === undefined ? '' : ` --types ${shellQuote(types.join(','))}`}` +
+    `${maxPages === undefined ? '' : ` --max-pages ${maxPages}`}${values.destructive ? ' --destructive' : ''}`;
+  const offline = values['offline-account'] === true;
+  const offlineReason = 'needs a working account, and the run has --offline-account: not run';
+  return {
+    baseUrl: appUrl,
+    run: { token: '', app },
+    preflight: (timeoutMs) => appPreflight(appUrl, app, timeoutMs, offline),
+    notRunnable: (checks) => new Map(offline ? checks.filter(needsAccount).map((c) => [c.id, offlineReason]) : []),
+    reproduceArgs: `${reproduceArgs}${offline ? ' --offline-account' : ''}`,
+  };
 }
 
 async function writeReport(path: string, text: string): Promise<void> {
@@ -298,6 +332,9 @@ export async function main(argv: string[]): Promise<number> {
   }
 
   const setup = target === 'server' ? serverSetup(values) : await appSetup(values);
+  // Every token, account value and webhook secret of the run is masked in whatever is printed or written.
+  const account = setup.run.app?.account;
+  const secrets = runSecrets({ baseUrl: setup.baseUrl, ...setup.run, ...(account === undefined ? {} : { account }) });
   const seed = integer(values.seed, '--seed', 0) ?? randomSeed();
   const runs = integer(values.runs, '--runs', 1);
   const timeoutMs = integer(values['request-timeout'], '--request-timeout', 1);
@@ -309,9 +346,9 @@ export async function main(argv: string[]): Promise<number> {
   const expectedFailuresFile = values['expected-failures'];
   const expectedFailures = expectedFailuresFile === undefined ? undefined : await loadExpectedFailures(expectedFailuresFile, available);
 
-  const problem = await setup.preflight(timeoutMs ?? DEFAULT_TIMEOUT_MS);
+  const problem = await setup.preflight(timeoutMs ?? DEFAULT_TIMEOUT_MS, planned.checks);
   if (problem !== undefined) {
-    process.stderr.write(`svc-conformance: ${problem}\n`);
+    process.stderr.write(`svc-conformance: ${secrets.mask(problem)}\n`);
     return 2;
   }
 
@@ -333,6 +370,8 @@ export async function main(argv: string[]): Promise<number> {
       ...(runTimeoutS === undefined ? {} : { runTimeoutMs: runTimeoutS * 1000 }),
       ...(checkTimeoutS === undefined ? {} : { checkTimeoutMs: checkTimeoutS * 1000 }),
       concurrency,
+      notRunnable: setup.notRunnable(planned.checks),
+      secrets,
       ...(claims ? { claims } : {}),
       ...(expectedFailures === undefined ? {} : { expectedFailures }),
       onStart: progress.onStart,
@@ -342,24 +381,29 @@ export async function main(argv: string[]): Promise<number> {
   } finally {
     progress.stop();
   }
-  const report = buildReport(summary, {
+  const report = secrets.maskJson(buildReport(summary, {
     checks: available,
     catalogue,
     ...(only ? { only } : {}),
     ...(skip ? { skip } : {}),
     ...(expectedFailuresFile === undefined ? {} : { expectedFailuresFile }),
-  });
+  }));
   process.stdout.write(`\n${formatSummary(summary)}\n${formatCoverage(report.traceability)}\n`);
   const skipped = summary.results.filter((r) => r.outcome === 'skip');
   if (skipped.length > 0) process.stdout.write(`${skipped.length} skipped (not applicable to this target): ${skipped.map((r) => r.id).join(', ')}\n`);
+  // Replays run as printed (npx finds the installed bin) with the tokens or the account in the environment.
+  const replay = {
+    target: setup.reproduceArgs,
+    options: `${profile === 'full' ? '' : ` --profile ${profile}`}${timeoutMs === undefined ? '' : ` --request-timeout ${timeoutMs}`}${claims ? ` --claims ${shellQuote(claims.join(','))}` : ''}`,
+  };
   if (summary.failures.length > 0) {
     const ids = summary.failures.map((r) => r.id).join(',');
-    process.stdout.write(`reproduce: svc-conformance ${target} ${setup.reproduceArgs} --seed ${seed} --runs ${summary.numRuns}${claims ? ` --claims ${claims.join(',')}` : ''} --only ${ids}\n`);
+    process.stdout.write(secrets.mask(`reproduce: npx svc-conformance ${target} ${replay.target} --seed ${seed} --runs ${summary.numRuns}${replay.options} --only ${ids}\n`));
   }
   const outputs: Array<[string | undefined, () => string]> = [
     [values.json, () => `${JSON.stringify(report, null, 2)}\n`],
-    [values.junit, () => renderJunit(report)],
-    [values.html, () => renderHtml(report)],
+    [values.junit, () => renderJunit(report, replay)],
+    [values.html, () => renderHtml(report, replay)],
   ];
   for (const [path, render] of outputs) {
     if (path === undefined) continue;

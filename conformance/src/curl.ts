@@ -1,6 +1,11 @@
 /**
- * Renders a recorded request as a copy-pasteable curl line (POSIX shell).
+ * Renders a recorded request as a copy-pasteable curl line (POSIX shell). With the run's secrets
+ * (secrets.ts: given, or the active ones of the check that builds the line) every token, account
+ * value or webhook secret in the URL, a header or the body is written as the shell expression that
+ * yields it (`-H 'Authorization: Token '"$SVC_TOKEN"`), so the line holds no secret and runs as
+ * printed with the environment set.
  */
+import { activeSecrets, type Secrets } from './secrets.js';
 
 export interface HttpRequest {
   method: string;
@@ -66,17 +71,31 @@ function hasHeader(headers: Record<string, string>, name: string): boolean {
   return Object.keys(headers).some((key) => key.toLowerCase() === name.toLowerCase());
 }
 
-export function toCurl(request: HttpRequest): string {
-  const parts: string[] = ['curl', '-sS', '-i', '-X', request.method.toUpperCase(), shellQuote(request.url)];
+/** A shell word for `value`, each known secret in it as its shell expression. */
+function word(value: string, secrets: Secrets | undefined, quote: (literal: string) => string = quoteArg): string {
+  return secrets === undefined ? quote(value) : secrets.shellWord(value, quote);
+}
+
+/**
+ * A body with NUL bytes (which no shell argument can hold) that also holds a secret: printed by
+ * `printf '%s\000%s' 'part' 'part'`, each part between NULs a word of its own.
+ */
+function printfParts(body: string, secrets: Secrets): string {
+  const parts = body.split('\u0000');
+  return `printf ${shellQuote(parts.map(() => '%s').join('\\000'))} ${parts.map((part) => word(part, secrets)).join(' ')}`;
+}
+
+export function toCurl(request: HttpRequest, secrets: Secrets | undefined = activeSecrets()): string {
+  const parts: string[] = ['curl', '-sS', '-i', '-X', request.method.toUpperCase(), word(request.url, secrets, shellQuote)];
   for (const [name, value] of Object.entries(request.headers)) {
-    parts.push('-H', quoteArg(`${name}: ${value}`));
+    parts.push('-H', word(`${name}: ${value}`, secrets));
   }
   if (request.form !== undefined) {
     // The file parts' contents are not in the line: a file of that name and size stands for each.
     for (const part of request.form) {
       const type = part.contentType === undefined ? '' : `;type=${part.contentType}`;
-      if (part.filename === undefined) parts.push('--form-string', quoteArg(`${part.name}=${part.value ?? ''}`));
-      else parts.push('-F', quoteArg(`${part.name}=@${part.filename}${type}`));
+      if (part.filename === undefined) parts.push('--form-string', word(`${part.name}=${part.value ?? ''}`, secrets));
+      else parts.push('-F', word(`${part.name}=@${part.filename}${type}`, secrets));
     }
     return parts.join(' ');
   }
@@ -84,8 +103,9 @@ export function toCurl(request: HttpRequest): string {
   // curl would add `Content-Type: application/x-www-form-urlencoded`; the client sent none.
   if (!hasHeader(request.headers, 'content-type')) parts.push('-H', shellQuote('Content-Type:'));
   if (request.body.includes('\u0000')) {
-    return `printf ${printfFormat(request.body)} | ${parts.join(' ')} --data-binary @-`;
+    const printf = secrets?.holds(request.body) === true ? printfParts(request.body, secrets) : `printf ${printfFormat(request.body)}`;
+    return `${printf} | ${parts.join(' ')} --data-binary @-`;
   }
-  parts.push('--data-raw', quoteArg(request.body));
+  parts.push('--data-raw', word(request.body, secrets));
   return parts.join(' ');
 }

@@ -18,7 +18,7 @@ export const ERROR_DATA: Readonly<Record<ErrorName, readonly string[]>> = {
   'auth.error/forbidden': ['required', 'held', 'command?'],
   'route.error/not-found': ['method', 'path'],
   'route.error/method-not-allowed': ['method', 'path'],
-  'rate.error/too-many-requests': ['retryAfter'],
+  'rate.error/too-many-requests': ['retryAfter', 'requests?', 'seconds?'],
   'server.error/internal': [],
   'command.error/unknown-command': ['command'],
   'command.error/batch-failed': ['index', 'error'],

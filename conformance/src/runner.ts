@@ -2,12 +2,13 @@
  * Runs checks against a target, lanes side by side (lanes.ts), and summarises the verdicts.
  */
 import type { CheckResult as ReportCheckResult, ConformanceReport, Outcome, OutcomeCounts, Profile, Verdict } from '../../generated/conformance/report.js';
-import { LEVELS, isCheckFailure, isCheckSkipped, isCheckUnsupported, type AppTargetOptions, type Check, type FailureDetails, type Level, type Target } from './check.js';
+import { LEVELS, isCheckFailure, isCheckSkipped, isCheckUnsupported, type AppTargetOptions, type Check, type FailureDetails, type Level, type RateLimit, type Target } from './check.js';
 import { FAILING_OUTCOMES, countOutcomes, grade, gradedLevel, isFailedVerdict } from './grading.js';
-import { HttpClient, normalizeBaseUrl, DEFAULT_TIMEOUT_MS } from './http.js';
+import { HttpClient, normalizeBaseUrl, DEFAULT_TIMEOUT_MS, type Exchange } from './http.js';
 import { laneOf, runInLanes } from './lanes.js';
 import { profileChecks } from './profiles.js';
 import { checksFor, matches, selectChecks } from './registry.js';
+import { withSecrets, type Secrets } from './secrets.js';
 
 /** `skip`: the check does not apply to the target (e.g. an optional endpoint it does not implement). */
 export type { Outcome, OutcomeCounts, Profile, Verdict };
@@ -46,6 +47,8 @@ export interface RunOptions {
   readerToken?: string;
   /** An Editor token (server target), for the access-level checks. */
   editorToken?: string;
+  /** The target's per-token request limit (`--rate-limit`), for the check of the limit. */
+  rateLimit?: RateLimit;
   /** fast-check seed; random when absent (see RunSummary.seed). */
   seed?: number;
   /** fast-check runs per property; default: the profile's (profiles.ts). */
@@ -75,6 +78,17 @@ export interface RunOptions {
   concurrency?: number;
   /** App target: the account and what may be done with it. */
   app?: AppTargetOptions;
+  /**
+   * Check ID → why the preflight found the check cannot run against this set-up (e.g. it needs a
+   * working account and the run has `--offline-account`): it is skipped with that reason, not run.
+   */
+  notRunnable?: ReadonlyMap<string, string>;
+  /**
+   * The run's secrets (secrets.ts runSecrets; the CLI always gives them): they learn the credentials
+   * of every exchange, curl lines name them by their environment variable, and every result and
+   * log line is masked before it leaves the runner. Absent: results are kept as they are.
+   */
+  secrets?: Secrets;
   /** Checks to choose from instead of the built-in catalogue (tests). */
   checks?: readonly Check[];
   onStart?: (check: Check) => void;
@@ -102,9 +116,20 @@ export function randomSeed(): number {
 type Found = Omit<CheckResult, 'outcome' | 'expectedFailureReason'>;
 
 async function runOne(check: Check, options: RunOptions, seed: number, numRuns: number, deadline: Deadline): Promise<CheckResult> {
-  const found = await verdictOf(check, options, seed, numRuns, deadline);
+  const secrets = options.secrets;
+  const found = secrets === undefined ? await verdictOf(check, options, seed, numRuns, deadline) : await withSecrets(secrets, () => verdictOf(check, options, seed, numRuns, deadline));
   const reason = options.expectedFailures?.get(check.id);
-  return { ...found, outcome: grade(found.verdict, check.level, reason, check.unsupported), ...(reason === undefined ? {} : { expectedFailureReason: reason }) };
+  const result: CheckResult = { ...found, outcome: grade(found.verdict, check.level, reason, check.unsupported), ...(reason === undefined ? {} : { expectedFailureReason: reason }) };
+  return secrets === undefined ? result : maskResult(result, secrets);
+}
+
+/** The result with every secret of the run masked in its texts (the curl line names them by variable already). */
+export function maskResult(result: CheckResult, secrets: Secrets): CheckResult {
+  const masked: CheckResult = { ...result };
+  if (result.message !== undefined) masked.message = secrets.mask(result.message);
+  if (result.stack !== undefined) masked.stack = secrets.mask(result.stack);
+  if (result.details !== undefined) masked.details = secrets.maskJson(result.details);
+  return masked;
 }
 
 /** When a check must be done, and which limit that is (its own or the run's). */
@@ -127,8 +152,23 @@ export function isClaimed(check: Check, claims: readonly string[] | undefined): 
 }
 
 async function verdictOf(check: Check, options: RunOptions, seed: number, numRuns: number, deadline: Deadline): Promise<Found> {
-  const http = new HttpClient({ baseUrl: options.baseUrl, token: options.token, timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS, deadline: deadline.at });
-  const log = options.log ?? ((): void => undefined);
+  const secrets = options.secrets;
+  // The secrets learn the credentials of every exchange as it is recorded, and once more of any a
+  // check recorded itself (the app client adds to http.exchanges directly) when it ends.
+  let harvested = 0;
+  const harvest = (): void => {
+    if (secrets === undefined) return;
+    for (; harvested < http.exchanges.length; harvested += 1) secrets.harvest(http.exchanges[harvested] as Exchange);
+  };
+  const http: HttpClient = new HttpClient({
+    baseUrl: options.baseUrl,
+    token: options.token,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    deadline: deadline.at,
+    ...(secrets === undefined ? {} : { onExchange: harvest }),
+  });
+  const given = options.log ?? ((): void => undefined);
+  const log = secrets === undefined ? given : (message: string): void => given(secrets.mask(message));
   const base = {
     id: check.id,
     name: check.name,
@@ -146,6 +186,7 @@ async function verdictOf(check: Check, options: RunOptions, seed: number, numRun
       token: options.token,
       ...(options.readerToken === undefined ? {} : { readerToken: options.readerToken }),
       ...(options.editorToken === undefined ? {} : { editorToken: options.editorToken }),
+      ...(options.rateLimit === undefined ? {} : { rateLimit: options.rateLimit }),
       http,
       fastCheck,
       profile: options.profile ?? 'full',
@@ -190,6 +231,7 @@ async function verdictOf(check: Check, options: RunOptions, seed: number, numRun
     return result;
   } finally {
     clearTimeout(timer);
+    harvest();
   }
 }
 
@@ -228,6 +270,12 @@ export async function runChecks(options: RunOptions): Promise<RunSummary> {
     if (Date.now() >= runEnd) {
       interrupted ??= `${runLimit} ran out before ${check.id}`;
       const result: CheckResult = { ...notRun(check), message: `not run: ${runLimit} ran out` };
+      options.onResult?.(result);
+      return result;
+    }
+    const cannotRun = options.notRunnable?.get(check.id);
+    if (cannotRun !== undefined) {
+      const result: CheckResult = { ...notRun(check), message: cannotRun };
       options.onResult?.(result);
       return result;
     }

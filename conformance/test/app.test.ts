@@ -535,7 +535,7 @@ describe.concurrent('svc-conformance app (CLI)', () => {
     expect(code, stdout).toBe(1);
     expect(stdout).toMatch(/^FAIL\s+MUST\s+app\.information/m);
     expect(stdout).toContain(`curl -sS -i -X GET '${broken.url}/'`);
-    expect(stdout).toContain(`reproduce: svc-conformance app --app-url '${broken.url}' --account "$SVC_APP_ACCOUNT" --seed`);
+    expect(stdout).toContain(`reproduce: npx svc-conformance app --app-url '${broken.url}' --account "$SVC_APP_ACCOUNT" --seed`);
   }, 60_000);
 
   it('exits 2 on usage errors (--base-url for the app, an --account that is no JSON object, an app that needs an account), and --list lists the app checks', async () => {

@@ -246,7 +246,7 @@ describe('renderJunit', () => {
     expect(failure.text).toContain('\\ud800');
     expect(failure.text).toContain('👩‍💻');
     expect(failure.text).toContain('seed 42, path "3:1:0"');
-    expect(failure.text).toContain(`replay: svc-conformance server --base-url '${BASE_URL}' --token "$SVC_TOKEN" --seed 42 --path '3:1:0' --only 'auth.entity-names'`);
+    expect(failure.text).toContain(`replay: npx svc-conformance server --base-url '${BASE_URL}' --token "$SVC_TOKEN" --seed 42 --path '3:1:0' --only 'auth.entity-names'`);
     expect(failure.text).toContain(CURL);
     expect(kid(c, 'error')).toBeUndefined();
   });
@@ -365,7 +365,7 @@ describe('renderHtml', () => {
     const pres = tag(failure, 'pre').map(text);
     expect(pres).toContain(shownInHtml(COUNTEREXAMPLE));
     expect(pres).toContain(CURL);
-    expect(pres).toContain(`svc-conformance server --base-url '${BASE_URL}' --token "$SVC_TOKEN" --seed 42 --path '3:1:0' --only 'auth.entity-names'`);
+    expect(pres).toContain(`npx svc-conformance server --base-url '${BASE_URL}' --token "$SVC_TOKEN" --seed 42 --path '3:1:0' --only 'auth.entity-names'`);
     expect(text(failure)).toContain('seed 42, path "3:1:0"');
     expect(text(failure)).toContain('MUST');
     expect(tag(failure, 'a').map((a) => a.properties.href)).toEqual(expect.arrayContaining(['#req-AUTH-001', '#req-AUTH-002', '#check-auth.entity-names']));

@@ -19,7 +19,8 @@ describe.each(storages)('conformance of the reference server on $name', (storage
   let readerToken: string;
   let editorToken: string;
   beforeAll(async () => {
-    server = await startTestServer(storage);
+    // files.synced-file-content syncs a file from the mock app on loopback.
+    server = await startTestServer(storage, { appAllow: ['127.0.0.1'] });
     const { rows } = await server.db.query<{ user_id: string }>('SELECT user_id FROM api_tokens LIMIT 1');
     readerToken = await issueToken(server.db, { accessLevel: 'reader', userId: rows[0]?.user_id as string, label: 'a reader (conformance)' });
     editorToken = await issueToken(server.db, { accessLevel: 'editor', userId: rows[0]?.user_id as string, label: 'an editor (conformance)' });

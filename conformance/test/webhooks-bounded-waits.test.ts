@@ -14,7 +14,7 @@ import { startTestServer } from '../../server/test/storages.js';
 
 const WAIT_MS = 1_500;
 /** Checks of the selection that never wait for a delivery. */
-const NO_DELIVERY = ['webhooks.add-list-delete', 'webhooks.add-refused', 'webhooks.refused-ranges', 'webhooks.secret-not-listed', 'webhooks.type-renamed'];
+const NO_DELIVERY = ['webhooks.add-list-delete', 'webhooks.add-refused', 'webhooks.refused-ranges', 'webhooks.secret-not-listed', 'webhooks.type-renamed', 'webhooks.database-deleted'];
 /** Checks whose attempts go to a closed port: the fault answers those 200 too, which they fail for, whatever the waits. */
 const NO_LISTENER = ['webhooks.unreachable-run'];
 

@@ -294,7 +294,8 @@ export interface paths {
          *     filename); other parts are ignored. The file is stored as a new Entity of the system type
          *     `svc/file` (made with the first file) whose `svc/name` is the part's filename (control
          *     characters, `/` and `\` turned to `_`, trimmed, cut to 255 characters, `file` when empty),
-         *     `svc/content-type` the part's Content-Type (`application/octet-stream` when it has none),
+         *     `svc/content-type` the part's Content-Type (`text/plain` when it has none, the default
+         *     of RFC 7578),
          *     `svc/content-length` its size in bytes and `svc/secret` a new secret that
          *     `GET /api/files/{secret}` reads it with. The answer is that Entity. A file is at most
          *     25 MiB (26,214,400 bytes; exactly the limit is taken): a larger one is refused with 413

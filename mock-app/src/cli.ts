@@ -86,7 +86,7 @@ async function main(): Promise<void> {
     });
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === 'EADDRINUSE') {
-      process.stderr.write(`mock-app: ${options.host}:${options.port} is in use.\n`);
+      process.stderr.write(`mock-app: ${options.host}:${options.port} is in use: stop what runs there, or choose another --port (0 takes a free one).\n`);
       process.exit(1);
     }
     if (!(error instanceof ScenarioError)) throw error;
@@ -108,6 +108,9 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`mock-app: ${(error as Error).stack ?? String(error)}\n`);
+  // One line, never a stack trace (SVC_DEBUG=1 adds it): the message names what went wrong.
+  const message = error instanceof Error ? error.message : String(error);
+  process.stderr.write(`mock-app: ${message.split('\n')[0] ?? message}\n`);
+  if (process.env['SVC_DEBUG'] === '1' && error instanceof Error && error.stack !== undefined) process.stderr.write(`${error.stack}\n`);
   process.exit(1);
 });

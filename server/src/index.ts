@@ -1,19 +1,21 @@
-// Starts the reference server: storage (pg-mem, or PostgreSQL when a database URL is given),
+// Starts the reference server: storage (pg-mem, PGlite, or PostgreSQL when a database URL is given),
 // migrations, optional demo workspace, HTTP.
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import { bootstrap } from './bootstrap.js';
 import { createCommandRunner } from './commands/dispatch.js';
-import type { Database } from './db/database.js';
+import type { Database, StorageKind } from './db/database.js';
 import { createPgMemDatabase } from './db/pg-mem.js';
 import { createPostgresDatabase } from './db/postgres.js';
 import { createApp } from './http/app.js';
 import { integrationSettings, type IntegrationSettingsInput } from './integrations/settings.js';
 import { fileLimits, type FileLimits } from './files/limits.js';
 import { heavyLimitsOf, HeavyRequestGate, type HeavyLimits } from './http/heavy-requests.js';
+import { RateLimiter, type RateLimit } from './http/rate-limit.js';
 import { SyncEngine } from './integrations/sync/engine.js';
 import { CatalogCache } from './model/catalog.js';
 import { seedDemo, type DemoSummary } from './seed/demo.js';
+import { RetentionTimer, retentionSettings, type PruneReport, type RetentionSettings } from './runtime/retention.js';
 import type { ServerContext } from './server-context.js';
 import { retrySchedule, type RetrySchedule } from './webhooks/schedule.js';
 import { TargetPolicy } from './webhooks/target-policy.js';
@@ -22,8 +24,13 @@ import { DeliveryWorker } from './webhooks/worker.js';
 export interface ServerOptions {
   port?: number;
   host?: string;
-  /** PostgreSQL connection string; pg-mem when absent. */
+  /** PostgreSQL connection string; pg-mem (or `storage`) when absent. */
   databaseUrl?: string;
+  /**
+   * The storage (SVC_STORAGE): `pg-mem` (the default without `databaseUrl`), `pglite` (embedded
+   * PostgreSQL in WebAssembly), or `postgres` (needs `databaseUrl`, implied by it).
+   */
+  storage?: StorageKind;
   /** PostgreSQL schema to use (default `svc`); tests use a fresh one each run. */
   schema?: string;
   dropSchemaOnClose?: boolean;
@@ -61,12 +68,23 @@ export interface ServerOptions {
    * or loopback (SVC_APP_ALLOW, e.g. `127.0.0.1,::1`); none by default.
    */
   appAllow?: string[];
+  /** Writes one line per answered request (method, path with secrets masked, status, time in ms); absent: no request log. */
+  requestLog?: (line: string) => void;
   /** Admission of heavy reads (spec/service.openapi.yaml, "Shared load"); tests change them. */
   heavyLimits?: Partial<HeavyLimits>;
   /** Bounds of calls to apps and of sync runs (spec/integrations.md); tests shorten them. */
   integrations?: IntegrationSettingsInput;
   /** Bounds of the files API (size, download time-out, redirects); tests lower them. */
   files?: Partial<FileLimits>;
+  /**
+   * Retention of webhook runs, failed deliveries and finished sync runs (SVC_RETENTION_DAYS,
+   * SVC_RETENTION_RUNS; default 7 days, the latest 50 always kept).
+   */
+  retention?: Partial<RetentionSettings>;
+  /** Prune on a timer (default true; tests turn it off and call `prune()`). */
+  retentionTimer?: boolean;
+  /** A per-token request limit (SVC_RATE_LIMIT, e.g. `{requests: 600, seconds: 60}`); none by default. */
+  rateLimit?: RateLimit;
 }
 
 export interface RunningServer {
@@ -75,6 +93,8 @@ export interface RunningServer {
   storage: Database['kind'];
   db: Database;
   demo?: DemoSummary;
+  /** One bounded retention pass now (what the timer does); tests pass a later `now`. */
+  prune(now?: Date): Promise<PruneReport>;
   close(): Promise<void>;
 }
 
@@ -83,14 +103,22 @@ export function scratchSchemaName(): string {
   return `svc_test_${process.pid}_${randomBytes(4).toString('hex')}`;
 }
 
+/** The storage `options` name (see ServerOptions.storage), opened; a clear error when they disagree. */
+async function openStorage(options: ServerOptions): Promise<Database> {
+  const kind = options.storage ?? (options.databaseUrl ? 'postgres' : 'pg-mem');
+  if (kind === 'postgres') {
+    if (!options.databaseUrl) throw new Error('storage postgres needs a database URL (DATABASE_URL)');
+    return createPostgresDatabase({ connectionString: options.databaseUrl, schema: options.schema ?? 'svc', dropSchemaOnClose: options.dropSchemaOnClose });
+  }
+  if (options.databaseUrl) throw new Error(`storage ${kind} is embedded and takes no database URL; unset DATABASE_URL or choose storage postgres`);
+  if (kind === 'pg-mem') return createPgMemDatabase();
+  // Loaded only when chosen: PGlite's WebAssembly PostgreSQL is large.
+  const { createPgliteDatabase } = await import('./db/pglite.js');
+  return createPgliteDatabase();
+}
+
 export async function startServer(options: ServerOptions = {}): Promise<RunningServer> {
-  const storage = options.databaseUrl
-    ? await createPostgresDatabase({
-        connectionString: options.databaseUrl,
-        schema: options.schema ?? 'svc',
-        dropSchemaOnClose: options.dropSchemaOnClose,
-      })
-    : createPgMemDatabase();
+  const storage = await openStorage(options);
   const db = options.instrument ? options.instrument(storage) : storage;
   try {
     const { adminUserId, token } = await bootstrap(db, { token: options.token, readerToken: options.readerToken, editorToken: options.editorToken });
@@ -109,10 +137,11 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       maxResponseBytes: 64 * 1024,
       log: options.log ?? ((m: string) => console.error(m)),
     });
+    const retention = new RetentionTimer(storage, retentionSettings(options.retention), options.log ?? ((m: string) => console.error(m)));
     let baseUrl = '';
     const appPolicy = new TargetPolicy(options.appAllow ?? []);
     const settings = integrationSettings(options.integrations);
-    const syncs = new SyncEngine({ context: () => context, onDeliveries: () => worker.wake() });
+    const syncs = new SyncEngine({ context: () => context, storage, onDeliveries: () => worker.wake() });
     const context: ServerContext = {
       db,
       commands: createCommandRunner(db, catalogs, { onDeliveries: () => worker.wake() }),
@@ -128,8 +157,9 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
       syncs,
       wakeDeliveries: () => worker.wake(),
       heavyRequests: new HeavyRequestGate({ ...heavyLimitsOf(db.kind), ...options.heavyLimits }),
+      ...(options.rateLimit ? { rateLimiter: new RateLimiter(options.rateLimit) } : {}),
     };
-    const app = createApp(context);
+    const app = createApp(context, options.requestLog ? { requestLog: options.requestLog } : {});
     const server = app.listen(options.port ?? 0, options.host ?? '127.0.0.1');
     await new Promise<void>((resolve, reject) => {
       server.once('listening', resolve);
@@ -140,12 +170,15 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
     const { address, port } = server.address() as AddressInfo;
     baseUrl = `http://${address}:${port}`;
     if (options.webhookWorker ?? true) worker.start();
+    syncs.resume();
+    if (options.retentionTimer ?? true) retention.start();
     return {
       baseUrl,
       token,
       storage: db.kind,
       db,
       demo,
+      prune: (now) => retention.runOnce(now),
       async close() {
         await new Promise<void>((resolve) => {
           server.close(() => resolve());
@@ -153,6 +186,7 @@ export async function startServer(options: ServerOptions = {}): Promise<RunningS
         });
         await syncs.stop();
         await worker.stop();
+        await retention.stop();
         await db.close();
       },
     };

@@ -4,6 +4,7 @@ import type { CommandRunner } from './commands/dispatch.js';
 import type { Database } from './db/database.js';
 import type { FileLimits } from './files/limits.js';
 import type { HeavyRequestGate } from './http/heavy-requests.js';
+import type { RateLimiter } from './http/rate-limit.js';
 import type { CatalogCache } from './model/catalog.js';
 import type { IntegrationSettings } from './integrations/settings.js';
 import type { TargetPolicy } from './webhooks/target-policy.js';
@@ -28,6 +29,8 @@ export interface ServerContext {
   fileLimits?: FileLimits;
   /** Admission of heavy reads (spec/service.openapi.yaml, "Shared load"). */
   heavyRequests: HeavyRequestGate;
+  /** The per-token request limit (SVC_RATE_LIMIT); absent: none. */
+  rateLimiter?: RateLimiter;
   /** The sync engine: runs of sources, inbound events (server/src/integrations/sync). */
   syncs: SyncService;
   /** Wakes the webhook delivery worker after a write outside the command runner (GraphQL mutations) committed deliveries. */

@@ -1,21 +1,37 @@
-// The storages every server test runs on: pg-mem always, PostgreSQL when DATABASE_URL is set.
+// The storages every server test runs on: pg-mem always, PostgreSQL when DATABASE_URL is set, and
+// the embedded PGlite when SVC_TEST_STORAGES names it. SVC_TEST_STORAGES (comma-separated pg-mem,
+// pglite, postgres) chooses the list itself, e.g. `SVC_TEST_STORAGES=pglite npx vitest run ...`;
+// postgres in it needs DATABASE_URL.
 import { scratchSchemaName, startServer, type RunningServer, type ServerOptions } from '../src/index.js';
 import { createPgMemDatabase } from '../src/db/pg-mem.js';
+import { createPgliteDatabase } from '../src/db/pglite.js';
 import { createPostgresDatabase } from '../src/db/postgres.js';
-import type { Database } from '../src/db/database.js';
+import { STORAGE_KINDS, type Database, type StorageKind } from '../src/db/database.js';
 
 export interface StorageCase {
-  name: 'pg-mem' | 'postgres';
+  name: StorageKind;
   databaseUrl?: string;
 }
 
-export const storages: StorageCase[] = [
-  { name: 'pg-mem' },
-  ...(process.env.DATABASE_URL ? [{ name: 'postgres' as const, databaseUrl: process.env.DATABASE_URL }] : []),
-];
+/** The storages SVC_TEST_STORAGES names, or the default (pg-mem, and postgres with DATABASE_URL). */
+function testStorages(env: NodeJS.ProcessEnv): StorageCase[] {
+  const url = env.DATABASE_URL || undefined;
+  const raw = env.SVC_TEST_STORAGES?.trim();
+  const names: string[] = raw ? raw.split(',').map((s) => s.trim()) : ['pg-mem', ...(url ? ['postgres'] : [])];
+  return names.map((name) => {
+    const kind = STORAGE_KINDS.find((k) => k === name);
+    if (!kind) throw new Error(`SVC_TEST_STORAGES takes ${STORAGE_KINDS.join(', ')}; got ${name}`);
+    if (kind !== 'postgres') return { name: kind };
+    if (!url) throw new Error('SVC_TEST_STORAGES names postgres but DATABASE_URL is not set');
+    return { name: kind, databaseUrl: url };
+  });
+}
+
+export const storages: StorageCase[] = testStorages(process.env);
 
 export function startTestServer(storage: StorageCase, options: ServerOptions = {}): Promise<RunningServer> {
   return startServer({
+    storage: storage.name,
     databaseUrl: storage.databaseUrl,
     schema: scratchSchemaName(),
     dropSchemaOnClose: true,
@@ -31,6 +47,7 @@ export function startTestServer(storage: StorageCase, options: ServerOptions = {
 }
 
 export function openDatabase(storage: StorageCase): Promise<Database> {
+  if (storage.name === 'pglite') return createPgliteDatabase();
   return storage.databaseUrl
     ? createPostgresDatabase({ connectionString: storage.databaseUrl, schema: scratchSchemaName(), dropSchemaOnClose: true })
     : Promise.resolve(createPgMemDatabase());

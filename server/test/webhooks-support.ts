@@ -121,7 +121,9 @@ export interface ChildServer {
 
 /** Starts `tsx server/src/main.ts` with these environment variables; resolves once it printed its base URL. */
 export function spawnServer(env: Record<string, string>, timeoutMs = 60_000): Promise<ChildServer> {
-  const child = spawn(process.execPath, [`${ROOT}node_modules/tsx/dist/cli.mjs`, 'server/src/main.ts'], {
+  // tsx as a loader in this one process (not its CLI, which runs the server in a child of its
+  // own): a SIGKILL then kills the server itself, as a crash would.
+  const child = spawn(process.execPath, ['--import', 'tsx', 'server/src/main.ts'], {
     cwd: ROOT,
     env: { ...process.env, PORT: '0', SVC_DEMO: '0', ...env },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -52,6 +52,7 @@ import robustnessNo5xxNoStackTrace from './server/robustness-no-5xx-no-stack-tra
 import robustnessHostileInputs from './server/robustness-hostile-inputs.js';
 import appUrlRefusedRanges from './server/app-url-refused-ranges.js';
 import routingUnknownRoute from './server/routing-unknown-route.js';
+import httpRateLimit from './server/http-rate-limit.js';
 import schemaCreatedTypesListed from './server/schema-created-types-listed.js';
 import schemaListsUserType from './server/schema-lists-user-type.js';
 import schemaQueryWithoutArgs from './server/schema-query-without-args.js';
@@ -164,6 +165,8 @@ export const serverChecks: readonly Check[] = [
   routingUnknownRoute,
   robustnessNo5xxNoStackTrace,
   appUrlRefusedRanges,
+  // Last: with a limit given (--rate-limit), it spends the token's allowance (then waits it out).
+  httpRateLimit,
 ];
 
 /** Integration-app checks (`svc-conformance app`), in run order; one folder, ./app. */

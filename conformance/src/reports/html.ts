@@ -5,19 +5,26 @@
  * loads nothing and runs nothing else even if some text escaped its escaping. Readable without JS.
  *
  * Sections, one function each: header (target, address, profile, seed, runs, date, duration, the
- * verdict, counts by level), the pass/fail matrix by area (`#matrix`), the failures with their
- * counterexample, replay hint and curl line (`#failures`), the traceability matrix
+ * verdict, counts by level) with what to fix first (`#fix-first`: the causes that fail the run,
+ * those that affect the most requirements first), the pass/fail matrix by area (`#matrix`), the
+ * findings grouped by cause (`#failures`, causes.ts: one card per kind of mismatch with its count,
+ * its requirements and its first examples with counterexample, replay hint and curl line), the
+ * traceability matrix
  * (`#traceability`) with coverage per level, the uncovered requirements (`#uncovered`), and every
- * result, collapsible per area (`#results`). All text goes through `esc`.
+ * result, collapsible per area (`#results`). All text goes through `esc`. Tables and long values
+ * wrap to the page width (no horizontal scrolling of the page at 800 px and up).
  */
 import { createHash } from 'node:crypto';
 import type { CheckResult, ConformanceReport, Level, Outcome, OutcomeCounts, RequirementStatus, TraceRow } from '../../../generated/conformance/report.js';
-import { replayHint } from './junit.js';
+import { causesOf, fixFirst, FINDINGS, type Cause } from './causes.js';
+import { replayHint, type ReplayArgs } from './junit.js';
 
 const OUTCOMES: readonly Outcome[] = ['pass', 'fail', 'warn', 'note', 'skip', 'expected-failure', 'unexpected-pass'];
 const LEVELS: readonly Level[] = ['MUST', 'SHOULD', 'MAY'];
-/** Results listed in the failures section, most serious first. */
-const FINDINGS: readonly Outcome[] = ['fail', 'unexpected-pass', 'warn', 'note', 'expected-failure'];
+/** Examples shown in full on a cause's card; its other checks are listed below them. */
+const EXAMPLES_PER_CAUSE = 3;
+/** Causes listed under "What to fix first". */
+const FIX_FIRST_SHOWN = 8;
 
 type Mark = Outcome | RequirementStatus;
 
@@ -104,18 +111,22 @@ function preBlock(label: string, text: string, id?: string): string {
 const CSS = `
 :root { color-scheme: light; --fg: #1a1a1a; --muted: #555; --line: #c8c8c8; }
 * { box-sizing: border-box; }
-body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--fg); background: #fff; margin: 0 auto; max-width: 1200px; padding: 1rem 1.5rem 3rem; }
+body { font: 15px/1.45 system-ui, -apple-system, "Segoe UI", Roboto, sans-serif; color: var(--fg); background: #fff; margin: 0 auto; max-width: 1200px; padding: 1rem 1.5rem 3rem; overflow-wrap: anywhere; }
 h1 { font-size: 1.5rem; margin: 0.5rem 0; } h2 { font-size: 1.25rem; margin-top: 2rem; border-bottom: 2px solid var(--line); padding-bottom: 0.2rem; }
 h3 { font-size: 1.05rem; margin: 0 0 0.4rem; }
 a { color: #0b4fa8; }
 code, pre { font: 13px/1.4 ui-monospace, SFMono-Regular, Menlo, Consolas, monospace; }
 pre { background: #f4f4f4; border: 1px solid #ddd; padding: 0.5rem; white-space: pre-wrap; overflow-wrap: anywhere; margin: 0.2rem 0; }
 table { border-collapse: collapse; margin: 0.5rem 0; width: 100%; }
-th, td { border: 1px solid var(--line); padding: 0.25rem 0.45rem; text-align: left; vertical-align: top; }
+.table-wrap { max-width: 100%; overflow-x: auto; }
+th, td { border: 1px solid var(--line); padding: 0.25rem 0.45rem; text-align: left; vertical-align: top; overflow-wrap: anywhere; }
 th { background: #eee; }
-td.num, th.num { text-align: right; white-space: nowrap; }
+td.num, th.num { text-align: right; }
+td.num { white-space: nowrap; }
+thead th.num { font-size: 0.8rem; hyphens: auto; }
+td.clip > span { display: -webkit-box; -webkit-box-orient: vertical; -webkit-line-clamp: 3; overflow: hidden; }
 td.zero { color: #767676; }
-dl.meta { display: grid; grid-template-columns: max-content 1fr; gap: 0.15rem 1rem; margin: 0.5rem 0; }
+dl.meta { display: grid; grid-template-columns: minmax(0, max-content) minmax(0, 1fr); gap: 0.15rem 1rem; margin: 0.5rem 0; }
 dl.meta dt { font-weight: 600; } dl.meta dd { margin: 0; overflow-wrap: anywhere; }
 .verdict { display: inline-block; font-size: 1.35rem; font-weight: 700; padding: 0.3rem 0.8rem; border-radius: 4px; border: 2px solid; }
 .verdict.ok { background: #d6f5dd; color: #0a4d1a; border-color: #0a4d1a; }
@@ -140,6 +151,17 @@ article.finding.m-fail, article.finding.m-unexpected-pass { border-left-color: #
 article.finding.m-warn { border-left-color: #a86b00; } article.finding.m-note { border-left-color: #1f6fb2; }
 article.finding.m-expected-failure { border-left-color: #6f3aa3; }
 article.finding { background: #fff; color: var(--fg); }
+section.cause { border: 1px solid var(--line); border-left-width: 8px; padding: 0.6rem 0.8rem; margin: 1rem 0; background: #fafafa; }
+section.cause.m-fail, section.cause.m-unexpected-pass { border-left-color: #b3261e; }
+section.cause.m-warn { border-left-color: #a86b00; } section.cause.m-note { border-left-color: #1f6fb2; }
+section.cause.m-expected-failure { border-left-color: #6f3aa3; }
+section.cause article.finding { margin: 0.6rem 0 0; }
+.count { display: inline-block; font-weight: 700; border: 1px solid #333; border-radius: 1em; padding: 0 0.5rem; font-size: 0.85rem; background: #fff; color: #1a1a1a; }
+#fix-first { border: 2px solid #7d0d0d; padding: 0.4rem 0.9rem; margin: 0.8rem 0; }
+#fix-first.ok { border-color: #0a4d1a; }
+#fix-first h2 { margin: 0.2rem 0 0.4rem; border: 0; }
+#fix-first li { margin: 0.25rem 0; }
+ul.more li { margin: 0.2rem 0; }
 .block { margin: 0.4rem 0; } .block-label { font-weight: 600; font-size: 0.85rem; color: var(--muted); }
 button.copy { font: inherit; font-size: 0.8rem; padding: 0.1rem 0.5rem; cursor: pointer; }
 tr.gap td, li.gap { background: #fde0e0; color: #7d0d0d; }
@@ -211,7 +233,7 @@ function levelCountsTable(report: ConformanceReport): string {
     return `<tr><th scope="row">${level}</th><td class="num">${c.total}</td>${OUTCOMES.map((o) => countCell(c, o)).join('')}</tr>`;
   });
   const total = `<tr><th scope="row">all</th><td class="num">${report.counts.total}</td>${OUTCOMES.map((o) => countCell(report.counts, o)).join('')}</tr>`;
-  return `<table id="by-level"><caption class="visually-hidden">Results by level</caption><thead><tr><th scope="col">level</th><th scope="col" class="num">checks</th>${countHeaders()}</tr></thead><tbody>${rows.join('')}${total}</tbody></table>`;
+  return `<div class="table-wrap"><table id="by-level"><caption class="visually-hidden">Results by level</caption><thead><tr><th scope="col">level</th><th scope="col" class="num">checks</th>${countHeaders()}</tr></thead><tbody>${rows.join('')}${total}</tbody></table></div>`;
 }
 
 function selectionText(report: ConformanceReport): string {
@@ -225,7 +247,45 @@ function selectionText(report: ConformanceReport): string {
   return parts.length === 0 ? 'every check of the target' : parts.join('; ');
 }
 
-function headerSection(report: ConformanceReport): string {
+function causeSummary(cause: Cause): string {
+  const checks = plural(cause.results.length, `${cause.level} check`);
+  const requirements = plural(cause.requirements.length, 'requirement');
+  const shown = cause.requirements.slice(0, 6).map((id) => link('req', id)).join(', ');
+  const more = cause.requirements.length > 6 ? `, … ${cause.requirements.length - 6} more` : '';
+  return `<span class="count">${esc(checks)}</span> ${esc(requirements)}${cause.requirements.length > 0 ? ` (${shown}${more})` : ''}`;
+}
+
+/**
+ * What to fix first: the causes that fail the run, those that affect the most requirements (then the
+ * most checks) first; without any, the warnings to look at.
+ */
+function fixFirstSection(report: ConformanceReport, causes: readonly Cause[]): string {
+  const failing = fixFirst(causes);
+  const list = failing.length > 0 ? failing : causes.filter((c) => c.outcome === 'warn');
+  const intro =
+    failing.length > 0
+      ? `${plural(failing.length, 'cause')} ${failing.length === 1 ? 'fails' : 'fail'} the run. Fix them in this order (the one that affects the most requirements first):`
+      : report.interrupted !== undefined
+        ? 'No check failed, but the run was cut short: run it again with a longer --timeout.'
+        : list.length > 0
+          ? 'Nothing fails the run. The warnings (SHOULD), the one that affects the most requirements first:'
+          : 'Nothing to fix: no check failed or warned.';
+  const items = list.slice(0, FIX_FIRST_SHOWN).map(
+    (cause) =>
+      `<li data-cause="${esc(cause.id)}" data-count="${cause.results.length}">${badge(cause.outcome)} <a href="#${esc(cause.id)}">${esc(cause.kind)}</a> — ${causeSummary(cause)}; e.g. <code>${esc(cause.results[0]?.id ?? '')}</code></li>`,
+  );
+  const rest = list.length > FIX_FIRST_SHOWN ? `<p><a href="#h-failures">${esc(plural(list.length - FIX_FIRST_SHOWN, 'more cause'))}</a></p>` : '';
+  return [
+    `<section id="fix-first"${failing.length === 0 ? ' class="ok"' : ''}>`,
+    '<h2 id="h-fix-first">What to fix first</h2>',
+    `<p>${esc(intro)}</p>`,
+    items.length > 0 ? `<ol>${items.join('\n')}</ol>` : '',
+    rest,
+    '</section>',
+  ].join('\n');
+}
+
+function headerSection(report: ConformanceReport, causes: readonly Cause[]): string {
   const verdict = report.conformant
     ? '<p class="verdict ok" id="verdict">✓ conformant</p>'
     : '<p class="verdict bad" id="verdict">✗ NOT conformant</p>';
@@ -256,6 +316,7 @@ function headerSection(report: ConformanceReport): string {
     `<p class="muted">${esc(why)}.</p>`,
     `<dl class="meta">${meta.map(([k, v]) => `<dt>${esc(k)}</dt><dd>${esc(v)}</dd>`).join('')}</dl>`,
     levelCountsTable(report),
+    fixFirstSection(report, causes),
     '<nav><a href="#h-matrix">Matrix by area</a> · <a href="#h-failures">Failures</a> · <a href="#h-traceability">Traceability</a> · <a href="#h-uncovered">Uncovered</a> · <a href="#h-results">All results</a></nav>',
     '</header>',
   ].join('\n');
@@ -284,8 +345,8 @@ function matrixSection(report: ConformanceReport): string {
     '<section>',
     '<h2 id="h-matrix">Pass/fail matrix by area</h2>',
     legend(),
-    `<table id="matrix"><thead><tr><th scope="col">area</th><th scope="col" class="num">checks</th>${countHeaders()}<th scope="col">checks by outcome</th></tr></thead>`,
-    `<tbody>\n${body}\n</tbody></table>`,
+    `<div class="table-wrap"><table id="matrix"><thead><tr><th scope="col">area</th><th scope="col" class="num">checks</th>${countHeaders()}<th scope="col">checks by outcome</th></tr></thead>`,
+    `<tbody>\n${body}\n</tbody></table></div>`,
     '</section>',
   ].join('\n');
 }
@@ -315,10 +376,10 @@ function findingIntro(result: CheckResult): string {
   }
 }
 
-function replayBlock(report: ConformanceReport, result: CheckResult): string {
+function replayBlock(report: ConformanceReport, result: CheckResult, replay: ReplayArgs): string {
   if (result.seed === undefined) return '';
   const path = result.path === undefined ? '' : `, path ${JSON.stringify(result.path)}`;
-  const hint = replayHint(report, result) ?? '';
+  const hint = replayHint(report, result, replay) ?? '';
   return `<div class="block"><div class="block-label">seed ${esc(result.seed)}${esc(path)}: replay with</div>${pre(hint)}</div>`;
 }
 
@@ -333,14 +394,14 @@ function curlBlock(result: CheckResult): string {
   ].join('');
 }
 
-function finding(report: ConformanceReport, result: CheckResult): string {
+function finding(report: ConformanceReport, result: CheckResult, replay: ReplayArgs): string {
   const parts = [
     `<article class="finding m-${result.outcome}" id="${anchor('failure', result.id)}" data-check="${esc(result.id)}" data-outcome="${esc(result.outcome)}">`,
-    `<h3>${badge(result.outcome)} ${link('check', result.id)} <span class="muted">${esc(result.level)}</span> ${esc(result.name)}</h3>`,
+    `<h4>${badge(result.outcome)} ${link('check', result.id)} <span class="muted">${esc(result.level)}</span> ${esc(result.name)}</h4>`,
     `<p>${esc(findingIntro(result))} Requirements: ${requirementLinks(result.requirements)}. Verdict: ${esc(result.verdict)}.</p>`,
     result.message === undefined ? '' : preBlock('message', result.message),
     result.counterexample === undefined ? '' : preBlock('counterexample (shrunk)', result.counterexample),
-    replayBlock(report, result),
+    replayBlock(report, result, replay),
     curlBlock(result),
     result.stack === undefined ? '' : `<details><summary>stack</summary>${pre(result.stack)}</details>`,
     '</article>',
@@ -348,10 +409,34 @@ function finding(report: ConformanceReport, result: CheckResult): string {
   return parts.filter((p) => p !== '').join('\n');
 }
 
-function failuresSection(report: ConformanceReport): string {
-  const findings = FINDINGS.flatMap((outcome) => report.results.filter((r) => r.outcome === outcome));
-  const body = findings.length === 0 ? '<p>No failures, warnings or notes.</p>' : findings.map((r) => finding(report, r)).join('\n');
-  return ['<section id="failures">', `<h2 id="h-failures">Failures, warnings and notes (${findings.length})</h2>`, body, '</section>'].join('\n');
+/** A check of a cause beyond its examples: its ID, level and the first line of its message. */
+function moreItem(result: CheckResult): string {
+  const line = (result.message ?? '').split('\n', 1)[0] ?? '';
+  return `<li id="${anchor('failure', result.id)}" data-check="${esc(result.id)}">${link('check', result.id)} <span class="muted">${esc(result.level)}</span> ${esc(line.length > 300 ? `${line.slice(0, 299)}…` : line)}</li>`;
+}
+
+/** One card per cause: its kind, count and requirements, its first examples in full, the other checks listed. */
+function causeCard(report: ConformanceReport, cause: Cause, replay: ReplayArgs): string {
+  const examples = cause.results.slice(0, EXAMPLES_PER_CAUSE);
+  const others = cause.results.slice(EXAMPLES_PER_CAUSE);
+  const checks = cause.results.map((r) => link('failure', r.id, r.id)).join(', ');
+  return [
+    `<section class="cause m-${cause.outcome}" id="${esc(cause.id)}" data-count="${cause.results.length}" data-requirements="${cause.requirements.length}" data-outcome="${esc(cause.outcome)}">`,
+    `<h3>${badge(cause.outcome)} ${esc(cause.kind)}</h3>`,
+    `<p>${causeSummary(cause)}. Checks: ${checks}.${others.length > 0 ? ` The first ${examples.length} in full:` : ''}</p>`,
+    ...examples.map((r) => finding(report, r, replay)),
+    others.length > 0 ? `<details><summary>${esc(plural(others.length, 'more check'))} with this cause</summary><ul class="more">${others.map(moreItem).join('\n')}</ul></details>` : '',
+    '</section>',
+  ]
+    .filter((p) => p !== '')
+    .join('\n');
+}
+
+function failuresSection(report: ConformanceReport, causes: readonly Cause[], replay: ReplayArgs): string {
+  const count = causes.reduce((n, c) => n + c.results.length, 0);
+  const body = causes.length === 0 ? '<p>No failures, warnings or notes.</p>' : causes.map((c) => causeCard(report, c, replay)).join('\n');
+  const title = `Failures, warnings and notes (${count}${causes.length === count ? '' : ` in ${plural(causes.length, 'cause')}`})`;
+  return ['<section id="failures">', `<h2 id="h-failures">${esc(title)}</h2>`, body, '</section>'].join('\n');
 }
 
 function coverageTable(report: ConformanceReport): string {
@@ -361,7 +446,7 @@ function coverageTable(report: ConformanceReport): string {
     const gap = level === 'MUST' && c.uncovered > 0 ? ' class="gap"' : '';
     return `<tr data-level="${level}"${gap}><th scope="row">${level}</th><td class="num">${c.total}</td><td class="num">${c.covered}</td><td class="num">${c.uncovered}</td><td class="num">${percent}</td></tr>`;
   });
-  return `<table id="coverage"><caption class="visually-hidden">Coverage by level</caption><thead><tr><th scope="col">level</th><th scope="col" class="num">requirements</th><th scope="col" class="num">covered</th><th scope="col" class="num">uncovered</th><th scope="col" class="num">covered %</th></tr></thead><tbody>${rows.join('')}</tbody></table>`;
+  return `<div class="table-wrap"><table id="coverage"><caption class="visually-hidden">Coverage by level</caption><thead><tr><th scope="col">level</th><th scope="col" class="num">requirements</th><th scope="col" class="num">covered</th><th scope="col" class="num">uncovered</th><th scope="col" class="num">covered %</th></tr></thead><tbody>${rows.join('')}</tbody></table></div>`;
 }
 
 function traceChecks(row: TraceRow, ran: ReadonlySet<string>): string {
@@ -385,8 +470,8 @@ function traceabilitySection(report: ConformanceReport): string {
     '<section>',
     '<h2 id="h-traceability">Traceability: requirements and the checks that cover them</h2>',
     coverageTable(report),
-    '<table id="traceability"><thead><tr><th scope="col">requirement</th><th scope="col">level</th><th scope="col">area</th><th scope="col">status</th><th scope="col">clause</th><th scope="col">checks</th><th scope="col">uncovered reason</th></tr></thead>',
-    `<tbody>\n${body}\n</tbody></table>`,
+    '<div class="table-wrap"><table id="traceability"><thead><tr><th scope="col">requirement</th><th scope="col">level</th><th scope="col">area</th><th scope="col">status</th><th scope="col">clause</th><th scope="col">checks</th><th scope="col">uncovered reason</th></tr></thead>',
+    `<tbody>\n${body}\n</tbody></table></div>`,
     '</section>',
   ].join('\n');
 }
@@ -411,11 +496,11 @@ function uncoveredSection(report: ConformanceReport): string {
 
 function resultRow(result: CheckResult): string {
   const hasFinding = FINDINGS.includes(result.outcome);
-  const detail = hasFinding ? link('failure', result.id, 'details') : result.message === undefined ? '' : esc(result.message);
+  const detail = hasFinding ? link('failure', result.id, 'details') : result.message === undefined ? '' : `<span title="${esc(result.message)}">${esc(result.message)}</span>`;
   return (
     `<tr id="${anchor('check', result.id)}" data-check="${esc(result.id)}" data-outcome="${esc(result.outcome)}">` +
     `<td>${badge(result.outcome)}</td><td>${esc(result.level)}</td><th scope="row"><code>${esc(result.id)}</code></th><td>${esc(result.name)}</td>` +
-    `<td>${requirementLinks(result.requirements)}</td><td class="num">${esc(duration(result.durationMs))}</td><td class="num">${result.exchanges}</td><td>${detail}</td></tr>`
+    `<td>${requirementLinks(result.requirements)}</td><td class="num">${esc(duration(result.durationMs))}</td><td class="num">${result.exchanges}</td><td class="clip">${detail}</td></tr>`
   );
 }
 
@@ -431,8 +516,8 @@ function resultsSection(report: ConformanceReport): string {
     return [
       `<details class="area" data-area="${esc(area)}"${open}>`,
       `<summary>${esc(areaSummary(area, counts))}</summary>`,
-      '<table><thead><tr><th scope="col">outcome</th><th scope="col">level</th><th scope="col">check</th><th scope="col">name</th><th scope="col">requirements</th><th scope="col" class="num">time</th><th scope="col" class="num">HTTP</th><th scope="col">details</th></tr></thead>',
-      `<tbody>${results.map(resultRow).join('\n')}</tbody></table>`,
+      '<div class="table-wrap"><table><thead><tr><th scope="col">outcome</th><th scope="col">level</th><th scope="col">check</th><th scope="col">name</th><th scope="col">requirements</th><th scope="col" class="num">time</th><th scope="col" class="num">HTTP</th><th scope="col">details</th></tr></thead>',
+      `<tbody>${results.map(resultRow).join('\n')}</tbody></table></div>`,
       '</details>',
     ].join('\n');
   });
@@ -446,16 +531,18 @@ function resultsSection(report: ConformanceReport): string {
 
 // ---------------------------------------------------------------------------------------------
 
-export function renderHtml(report: ConformanceReport): string {
+/** `replay`: how the CLI addressed the target, for the replay commands (junit.ts ReplayArgs). */
+export function renderHtml(report: ConformanceReport, replay: ReplayArgs = {}): string {
+  const causes = causesOf(report);
   return [
     '<!DOCTYPE html>',
     '<html lang="en">',
     head(report),
     '<body>',
-    headerSection(report),
+    headerSection(report, causes),
     '<main>',
     matrixSection(report),
-    failuresSection(report),
+    failuresSection(report, causes, replay),
     traceabilitySection(report),
     uncoveredSection(report),
     resultsSection(report),

@@ -77,14 +77,31 @@ function firstLine(text: string | undefined, fallback: string): string {
 }
 
 /**
- * The svc-conformance command that runs a failing property input again (`--seed`, and `--path`
- * when fast-check gave one), or undefined when the result has no seed.
+ * How the run addressed its target, for replay commands (the CLI knows; a report alone does not):
+ * `target`, the arguments that address it with its secrets as environment variables
+ * (`--base-url '...' --token "$SVC_TOKEN" --reader-token "$SVC_READER_TOKEN"`), and `options`, the
+ * other options that change a check's verdict (`--profile quick --claims 'all'`).
  */
-export function replayHint(report: Pick<ConformanceReport, 'target' | 'baseUrl' | 'numRuns'>, result: Pick<CheckResult, 'id' | 'seed' | 'path'>): string | undefined {
+export interface ReplayArgs {
+  target?: string;
+  options?: string;
+}
+
+/**
+ * The command that runs a failing property input again (`--seed`, and `--path` when fast-check gave
+ * one), or undefined when the result has no seed. It runs as printed (`npx` finds the installed
+ * svc-conformance) with the tokens, or the app's account, in the environment.
+ */
+export function replayHint(
+  report: Pick<ConformanceReport, 'target' | 'baseUrl' | 'numRuns' | 'profile'>,
+  result: Pick<CheckResult, 'id' | 'seed' | 'path'>,
+  replay: ReplayArgs = {},
+): string | undefined {
   if (result.seed === undefined) return undefined;
-  const address = report.target === 'app' ? `--app-url ${shellQuote(report.baseUrl)} --account "$SVC_APP_ACCOUNT"` : `--base-url ${shellQuote(report.baseUrl)} --token "$SVC_TOKEN"`;
+  const address = replay.target ?? (report.target === 'app' ? `--app-url ${shellQuote(report.baseUrl)} --account "$SVC_APP_ACCOUNT"` : `--base-url ${shellQuote(report.baseUrl)} --token "$SVC_TOKEN"`);
   const input = result.path === undefined ? `--seed ${result.seed} --runs ${report.numRuns}` : `--seed ${result.seed} --path ${shellQuote(result.path)}`;
-  return `svc-conformance ${report.target} ${address} ${input} --only ${shellQuote(result.id)}`;
+  const options = replay.options ?? (report.profile === 'full' ? '' : ` --profile ${report.profile}`);
+  return `npx svc-conformance ${report.target} ${address} ${input}${options} --only ${shellQuote(result.id)}`;
 }
 
 function indented(text: string): string {
@@ -95,13 +112,13 @@ function indented(text: string): string {
 }
 
 /** Message, counterexample, seed/path with the replay command, curl line and stack, as plain text. */
-function detailsText(report: ConformanceReport, result: CheckResult): string {
+function detailsText(report: ConformanceReport, result: CheckResult, replay: ReplayArgs): string {
   const parts: string[] = [];
   if (result.message !== undefined) parts.push(result.message);
   if (result.counterexample !== undefined) parts.push(`counterexample (shrunk):\n${indented(result.counterexample)}`);
   if (result.seed !== undefined) {
     const path = result.path === undefined ? '' : `, path ${JSON.stringify(result.path)}`;
-    parts.push(`seed ${result.seed}${path}\nreplay: ${replayHint(report, result) ?? ''}`);
+    parts.push(`seed ${result.seed}${path}\nreplay: ${replayHint(report, result, replay) ?? ''}`);
   }
   if (result.curl !== undefined) parts.push(`reproduce:\n${indented(result.curl)}`);
   if (result.stack !== undefined) parts.push(`stack:\n${result.stack}`);
@@ -141,8 +158,8 @@ function caseProperties(result: CheckResult): Array<[string, string]> {
 }
 
 /** The child element that carries the outcome (`<failure>`, `<error>`, `<skipped>`, `<system-out>`), or ''. */
-function outcomeElement(report: ConformanceReport, result: CheckResult): string {
-  const details = detailsText(report, result);
+function outcomeElement(report: ConformanceReport, result: CheckResult, replay: ReplayArgs): string {
+  const details = detailsText(report, result, replay);
   switch (result.outcome) {
     case 'fail': {
       const name = caseKind(result) === 'error' ? 'error' : 'failure';
@@ -166,9 +183,9 @@ function outcomeElement(report: ConformanceReport, result: CheckResult): string 
   }
 }
 
-function testcase(report: ConformanceReport, result: CheckResult): string {
+function testcase(report: ConformanceReport, result: CheckResult, replay: ReplayArgs): string {
   const open = `    <testcase${attributes({ classname: result.area, name: `${result.id}: ${result.name}`, time: seconds(result.durationMs) })}>\n`;
-  const outcome = outcomeElement(report, result);
+  const outcome = outcomeElement(report, result, replay);
   return `${open}${properties(caseProperties(result), '      ')}${outcome === '' ? '' : `      ${outcome}\n`}    </testcase>\n`;
 }
 
@@ -211,9 +228,9 @@ function suiteAttributes(name: string, t: SuiteTotals, timestamp?: string): Reco
   return { name, tests: t.tests, failures: t.failures, errors: t.errors, skipped: t.skipped, time: seconds(t.ms), timestamp };
 }
 
-function testsuite(report: ConformanceReport, name: string, results: readonly CheckResult[]): string {
+function testsuite(report: ConformanceReport, name: string, results: readonly CheckResult[], replay: ReplayArgs): string {
   const head = `  <testsuite${attributes(suiteAttributes(name, totals(results), report.startedAt))}>\n`;
-  return `${head}${properties(runProperties(report), '    ')}${results.map((r) => testcase(report, r)).join('')}  </testsuite>\n`;
+  return `${head}${properties(runProperties(report), '    ')}${results.map((r) => testcase(report, r, replay)).join('')}  </testsuite>\n`;
 }
 
 /** Results grouped by area, in `report.areas` order, then any area only the results name. */
@@ -229,14 +246,14 @@ function resultsByArea(report: ConformanceReport): Map<string, CheckResult[]> {
 
 // ---------------------------------------------------------------------------------------------
 
-export function renderJunit(report: ConformanceReport): string {
+export function renderJunit(report: ConformanceReport, replay: ReplayArgs = {}): string {
   const prefix = `svc-conformance.${report.target}`;
   const groups = [...resultsByArea(report)];
   const suites =
     groups.length === 0
       ? // A run with no results still carries its run properties.
-        testsuite(report, prefix, [])
-      : groups.map(([area, results]) => testsuite(report, `${prefix}.${area}`, results)).join('');
+        testsuite(report, prefix, [], replay)
+      : groups.map(([area, results]) => testsuite(report, `${prefix}.${area}`, results, replay)).join('');
   const all = totals(report.results);
   const head = `<testsuites${attributes({ ...suiteAttributes(prefix, all), time: seconds(report.durationMs) })}>\n`;
   return `<?xml version="1.0" encoding="UTF-8"?>\n${head}${suites}</testsuites>\n`;

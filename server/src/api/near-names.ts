@@ -36,3 +36,38 @@ export function nearestName(name: string, candidates: Iterable<string>): string 
   }
   return best?.candidate;
 }
+
+/** The part of a qualified name after its Space (`Demo/Tasks` -> `Tasks`); the name itself when unqualified. */
+function unqualified(name: string): string {
+  const slash = name.indexOf('/');
+  return slash < 0 ? name : name.slice(slash + 1);
+}
+
+/**
+ * The known names a misspelt or unqualified one most likely meant, at most `max`: the nearest
+ * name (nearestName), else the qualified names whose part after the Space is the name or near it
+ * (`Tasks` -> `Demo/Tasks`, `Titel` -> `Demo/Title`), in order of distance then name.
+ */
+export function nearNames(name: string, candidates: Iterable<string>, max = 3): string[] {
+  const list = [...candidates];
+  const near = nearestName(name, list);
+  if (near !== undefined) return [near];
+  if (name.includes('/') || name === '') return [];
+  const limit = Math.min(3, Math.max(1, Math.floor(name.length / 3)));
+  const scored: Array<{ candidate: string; distance: number }> = [];
+  for (const candidate of list) {
+    const tail = unqualified(candidate);
+    if (tail === candidate) continue;
+    const distance = tail === name ? 0 : tail.toLowerCase() === name.toLowerCase() ? 0.5 : editDistance(name, tail, limit);
+    if (distance <= limit) scored.push({ candidate, distance });
+  }
+  scored.sort((a, b) => a.distance - b.distance || (a.candidate < b.candidate ? -1 : a.candidate > b.candidate ? 1 : 0));
+  return scored.slice(0, max).map((s) => s.candidate);
+}
+
+/** ` (did you mean "A"?)`, ` (did you mean "A" or "B"?)`, or '' for no names. */
+export function didYouMean(names: readonly string[]): string {
+  if (names.length === 0) return '';
+  const quoted = names.map((n) => JSON.stringify(n));
+  return ` (did you mean ${quoted.length === 1 ? quoted[0] : `${quoted.slice(0, -1).join(', ')} or ${quoted.at(-1)}`}?)`;
+}

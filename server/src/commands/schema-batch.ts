@@ -38,8 +38,11 @@ async function apply(ctx: CommandContext, op: Operation): Promise<Affected[]> {
           fields: (op.args['svc/fields'] ?? []).map((f) => ({ name: f['svc/name'], type: f['svc/type'], meta: described(f['svc/meta'], f['svc/description']) })),
         }),
       );
-    case 'schema.type/delete':
-      return named(await deleteType(ctx.tx, op.args.name, { deleteEntities: op.args['delete-entities?'], deleteRelatedFields: op.args['delete-related-fields?'] }));
+    case 'schema.type/delete': {
+      const deleted = await deleteType(ctx.tx, op.args.name, { deleteEntities: op.args['delete-entities?'], deleteRelatedFields: op.args['delete-related-fields?'] });
+      // The webhooks deleted with the Database, so a client keeping their ids learns they are gone.
+      return [{ 'svc/name': deleted.name, 'svc/id': deleted.id, 'svc/deleted-webhooks': deleted.deletedWebhooks }];
+    }
     case 'schema.type/rename':
       return named(await renameType(ctx.tx, op.args['from-name'], op.args['to-name']));
     case 'schema.field/create':

@@ -22,6 +22,7 @@ export function createPgMemDatabase(): Database & { readonly mem: IMemoryDb } {
   registerStandardFunctions(mem);
   const lock = new Lock();
   const direct: Queryable = {
+    dialect: 'pg-mem',
     query: <R extends QueryResultRow>(text: string, params?: unknown[]) =>
       new Promise<QueryResult<R>>((resolve, reject) => {
         try {
@@ -37,6 +38,7 @@ export function createPgMemDatabase(): Database & { readonly mem: IMemoryDb } {
   };
   return {
     kind: 'pg-mem',
+    dialect: 'pg-mem',
     mem,
     query: (text, params) => lock.run(() => direct.query(text, params)),
     transaction: (fn) =>
@@ -54,7 +56,7 @@ export function createPgMemDatabase(): Database & { readonly mem: IMemoryDb } {
           throw error;
         }
       }),
-    read: (fn) => fn({ query: (text, params) => lock.run(() => direct.query(text, params)) }),
+    read: (fn) => fn({ dialect: 'pg-mem', query: (text, params) => lock.run(() => direct.query(text, params)) }),
     close: () => Promise.resolve(),
   };
 }

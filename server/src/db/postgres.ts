@@ -5,8 +5,8 @@ import type { Database } from './database.js';
 
 const STATEMENT_TIMEOUT_MS = 30_000;
 
-/** Type parsers: int8 and numeric as numbers, date as 'YYYY-MM-DD' text (no time-zone shift). */
-function typeParsers(): pg.CustomTypesConfig {
+/** Type parsers: int8 and numeric as numbers, date as 'YYYY-MM-DD' text (no time-zone shift); PGlite's client uses them too. */
+export function typeParsers(): pg.CustomTypesConfig {
   const { builtins } = pg.types;
   const parsers = new Map<number, (value: string) => unknown>([
     [builtins.INT8, Number],
@@ -29,7 +29,7 @@ export interface PostgresOptions {
 
 export async function createPostgresDatabase(options: PostgresOptions): Promise<Database> {
   if (!/^[a-z_][a-z0-9_]{0,62}$/.test(options.schema)) throw new Error(`invalid schema name ${options.schema}`);
-  const admin = new pg.Client({ connectionString: options.connectionString });
+  const admin = new pg.Client({ connectionString: options.connectionString, connectionTimeoutMillis: 10_000 });
   await admin.connect();
   try {
     await admin.query(`CREATE SCHEMA IF NOT EXISTS ${options.schema}`).catch((error: { code?: string }) => {
@@ -52,12 +52,13 @@ export async function createPostgresDatabase(options: PostgresOptions): Promise<
   });
   const db: Database = {
     kind: 'postgres',
+    dialect: 'postgres',
     query: (text, params) => pool.query(text, params as unknown[]),
     async transaction(fn) {
       const client = await pool.connect();
       try {
         await client.query('BEGIN');
-        const result = await fn(client);
+        const result = await fn({ dialect: 'postgres', query: (text, params) => client.query(text, params) });
         await client.query('COMMIT');
         return result;
       } catch (error) {

@@ -16,6 +16,7 @@ export interface RecordingDatabase extends Database {
 export function recording(inner: Database): RecordingDatabase {
   const statements: RecordedStatement[] = [];
   const record = (q: Queryable): Queryable => ({
+    ...(q.dialect ? { dialect: q.dialect } : {}),
     query: (text, params) => {
       statements.push({ text, params: params ?? [] });
       return q.query(text, params);
@@ -24,6 +25,7 @@ export function recording(inner: Database): RecordingDatabase {
   const outer = record(inner);
   return {
     kind: inner.kind,
+    ...(inner.dialect ? { dialect: inner.dialect } : {}),
     statements,
     reset: () => void statements.splice(0),
     query: outer.query,

@@ -52,7 +52,8 @@ export function readUpload(req: Request, maxBytes: number): Promise<UploadedFile
     try {
       // Filenames as browsers and fetch send them: UTF-8 (busboy reads Latin-1 by default).
       // One byte over the limit, so that a file of exactly the limit is whole (busboy stops at it).
-      parser = busboy({ headers: req.headers, defParamCharset: 'utf8', limits: { ...LIMITS, fileSize: maxBytes + 1 } });
+      // The filename as sent (busboy would cut it to its last path segment): `/` and `\` become `_` (names.ts).
+      parser = busboy({ headers: req.headers, defParamCharset: 'utf8', preservePath: true, limits: { ...LIMITS, fileSize: maxBytes + 1 } });
     } catch (error) {
       reject(unreadable(error instanceof Error ? error.message.replace(/\.$/, '') : 'no boundary'));
       return;

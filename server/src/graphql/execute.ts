@@ -17,7 +17,7 @@ import {
 } from 'graphql';
 import { Failure } from '../api/failure.js';
 import type { components } from '../../../generated/service/types.js';
-import type { Queryable } from '../db/database.js';
+import { isPostgresDialect, type Queryable } from '../db/database.js';
 import { runPlan, type PerParentStrategy } from '../query/execute.js';
 import type { ServerContext } from '../server-context.js';
 import { compileOperation } from './compile.js';
@@ -141,7 +141,8 @@ async function answer(env: GraphqlEnv, tx: Queryable, prepared: Prepared, reques
   const fragments: Record<string, FragmentDefinitionNode> = {};
   for (const definition of document.definitions) if (definition.kind === Kind.FRAGMENT_DEFINITION) fragments[definition.name.value] = definition;
   const compiled = compileOperation(schema, space.catalog, space.model, operation, fragments, variables, userId);
-  const strategy: PerParentStrategy = env.context.db.kind === 'postgres' ? 'window' : 'all';
+  // Window functions on PostgreSQL and PGlite; pg-mem has none (server/src/query/execute.ts).
+  const strategy: PerParentStrategy = isPostgresDialect(env.context.db) ? 'window' : 'all';
   const materializer = new Materializer(fileUrlSigner(env.context.urlSigningKey, env.context.baseUrl()));
   const root: Record<string, unknown> = {};
   for (const item of compiled.roots) {

@@ -21,11 +21,19 @@ import { commandIssues } from './command-validation.js';
 import { errorHandler, malformedCommand, send } from './errors.js';
 import { admitHeavy, isHeavyCommandRequest, type Release } from './heavy-requests.js';
 import { sendAnswer } from './json-stream.js';
+import { rateLimited } from './rate-limit.js';
+import { requestLog } from './request-log.js';
 import { authenticate } from './tokens.js';
 
 
 export interface AppOptions extends ServerContext {
   bodyLimitBytes?: number;
+}
+
+/** What the HTTP application adds to the shared context. */
+export interface AppExtras {
+  /** Writes one line per answered request (request-log.ts: secrets masked); absent: no request log. */
+  requestLog?: (line: string) => void;
 }
 
 type Authed = Response<unknown, { caller: Caller }>;
@@ -68,10 +76,11 @@ async function runCommands(options: AppOptions, body: CommandRequest, res: Authe
   }
 }
 
-export function createApp(options: AppOptions): express.Express {
+export function createApp(options: AppOptions, extras: AppExtras = {}): express.Express {
   const app = express();
   app.disable('x-powered-by');
   app.set('query parser', 'simple');
+  if (extras.requestLog) app.use(requestLog(extras.requestLog));
   // Pages for people, outside /api (no token in the request: the page asks for one).
   app.use(settingsPage(options));
   // No text of a request may hold a NUL character or a lone surrogate (no storage can hold them).
@@ -89,6 +98,8 @@ export function createApp(options: AppOptions): express.Express {
       next();
     }, next);
   });
+  // The per-token request limit, when configured (SVC_RATE_LIMIT; off by default).
+  if (options.rateLimiter) app.use('/api', rateLimited(options.rateLimiter));
   // An upload (multipart/form-data) is read by the files API's own parser, within its size limit.
   app.use('/api/files', fileUploadParser(options));
   // A body must be JSON; anything else is refused before parsing (415, not a parse error), unless

@@ -58,7 +58,10 @@ export function commandIssues(command: unknown): ValidatorIssue[] {
   const validate = typeof name === 'string' ? byCommand.get(name) : undefined;
   if (!validate) {
     const near = typeof name === 'string' ? nearestName(name, byCommand.keys()) : undefined;
-    return [{ path: '/body/command', message: `must be one of ${[...byCommand.keys()].join(', ')} (got ${JSON.stringify(name) ?? 'nothing'})${near ? ` (did you mean "${near}"?)` : ''}` }];
+    // No "command" at all: a misspelt key (`comand`) is named, it is why the name is missing.
+    const misspelt = name === undefined ? Object.keys(command).find((key) => nearestName(key, ['command']) === 'command') : undefined;
+    const got = misspelt === undefined ? (JSON.stringify(name) ?? 'nothing') : `nothing; the key "${misspelt}" is not known (did you mean "command"?)`;
+    return [{ path: '/body/command', message: `must be one of ${[...byCommand.keys()].join(', ')} (got ${got})${near ? ` (did you mean "${near}"?)` : ''}` }];
   }
   if (validate(command)) return [];
   const issues = (validate.errors ?? []).map(issueOf);

@@ -4,6 +4,7 @@ import type { ErrorRequestHandler, Request, Response } from 'express';
 import { Failure } from '../api/failure.js';
 import type { ErrorBody, ErrorName } from '../api/spec-types.js';
 import { commandIssues } from './command-validation.js';
+import { maskedUrl } from './request-log.js';
 import { relevantIssues, type ValidatorIssue } from './validation-message.js';
 
 
@@ -137,7 +138,7 @@ export function toFailure(error: unknown, req: Request): Failure {
 export function errorHandler(log: (message: string) => void): ErrorRequestHandler {
   return (error, req, res, _next) => {
     const failure = toFailure(error, req);
-    if (failure.status >= 500) log(`${req.method} ${req.originalUrl}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
+    if (failure.status >= 500) log(`${req.method} ${maskedUrl(req.originalUrl)}: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     send(req, res, failure);
   };
 }

@@ -26,12 +26,12 @@ export interface HeavyLimits {
 export const HEAVY_LIMITS: HeavyLimits = { perToken: 1, total: 2, queuePerToken: 4, waitMs: 60_000 };
 
 /**
- * The limits on a storage: pg-mem runs each statement synchronously in the server's process, so a
- * statement over a large Database holds every request for its length; one heavy request at a time
- * there keeps a small one from waiting behind two.
+ * The limits on a storage: the embedded ones (pg-mem, PGlite) run each statement synchronously in
+ * the server's process, so a statement over a large Database holds every request for its length;
+ * one heavy request at a time there keeps a small one from waiting behind two.
  */
 export function heavyLimitsOf(kind: StorageKind): HeavyLimits {
-  return kind === 'pg-mem' ? { ...HEAVY_LIMITS, total: 1 } : HEAVY_LIMITS;
+  return kind === 'postgres' ? HEAVY_LIMITS : { ...HEAVY_LIMITS, total: 1 };
 }
 
 /** A command request is heavy when it may read more than one page (the contract's page: q/limit 1001). */

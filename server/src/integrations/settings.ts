@@ -15,6 +15,13 @@ export interface IntegrationSettings {
   retry: { baseMs: number; maxMs: number; attempts: number };
   /** How long `POST .../syncs?wait=true` waits for the run to end (120 s). */
   waitMs: number;
+  /**
+   * A process runs a source's runs under a lease of this length (15 s), renewed while it works;
+   * a lease not renewed in time (the process died) is taken over by another process.
+   */
+  leaseMs: number;
+  /** How often a process looks for runs to take on that it was not told about (1 s). */
+  pollMs: number;
 }
 
 export const DEFAULT_INTEGRATION_SETTINGS: IntegrationSettings = {
@@ -25,14 +32,22 @@ export const DEFAULT_INTEGRATION_SETTINGS: IntegrationSettings = {
   maxRowsPerPage: 10_000,
   retry: { baseMs: 1_000, maxMs: 60_000, attempts: 8 },
   waitMs: 120_000,
+  leaseMs: 15_000,
+  pollMs: 1_000,
 };
 
 export type IntegrationSettingsInput = Partial<Omit<IntegrationSettings, 'retry'>> & { retry?: Partial<IntegrationSettings['retry']> };
 
+/** Shortest lease (a lease shorter than a step of a run would pass from process to process) and poll. */
+const MIN_LEASE_MS = 500;
+const MIN_POLL_MS = 10;
+
 export function integrationSettings(input: IntegrationSettingsInput = {}): IntegrationSettings {
+  const settings = { ...DEFAULT_INTEGRATION_SETTINGS, ...input };
   return {
-    ...DEFAULT_INTEGRATION_SETTINGS,
-    ...input,
+    ...settings,
+    leaseMs: Math.max(MIN_LEASE_MS, settings.leaseMs),
+    pollMs: Math.max(MIN_POLL_MS, settings.pollMs),
     retry: { ...DEFAULT_INTEGRATION_SETTINGS.retry, ...input.retry },
   };
 }

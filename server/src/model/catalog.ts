@@ -4,7 +4,7 @@
 import type { Queryable } from '../db/database.js';
 import type { FieldMeta, TypeMeta } from '../api/spec-types.js';
 import { Failure } from '../api/failure.js';
-import { nearestName } from '../api/near-names.js';
+import { didYouMean, nearNames } from '../api/near-names.js';
 
 export type TypeKind = 'domain' | 'enum' | 'workflow' | 'system';
 export type FieldStorage = 'system' | 'value' | 'link';
@@ -61,7 +61,8 @@ export class Catalog {
   type(name: string): TypeDef {
     const type = this.byName.get(name);
     if (!type) {
-      throw new Failure('entity.error/schema-type-not-found', `There is no Database named "${name}".`, { type: name, field: 'type' });
+      const near = didYouMean(nearNames(name, this.byName.keys()));
+      throw new Failure('entity.error/schema-type-not-found', `There is no Database named "${name}"${near}.`, { type: name, field: 'type' });
     }
     return type;
   }
@@ -69,8 +70,8 @@ export class Catalog {
   field(type: TypeDef, name: string): FieldDef {
     const field = type.fieldsByName.get(name);
     if (!field) {
-      const near = nearestName(name, type.fieldsByName.keys());
-      throw new Failure('entity.error/schema-field-not-found', `The Database "${type.name}" has no field "${name}"${near ? ` (did you mean "${near}"?)` : ''}.`, {
+      const near = didYouMean(nearNames(name, type.fieldsByName.keys()));
+      throw new Failure('entity.error/schema-field-not-found', `The Database "${type.name}" has no field "${name}"${near}.`, {
         type: type.name,
         field: name,
       });

@@ -181,8 +181,11 @@ async function ensureDocuments(tx: Queryable, secrets: string[], now: string): P
   if (secrets.length === 0) return;
   const { rows } = await tx.query<{ secret: string }>(`SELECT secret FROM documents WHERE secret IN (${secrets.map((_, i) => `$${i + 1}`).join(', ')})`, secrets);
   const existing = new Set(rows.map((r) => r.secret));
-  for (const secret of new Set(secrets)) {
-    if (!existing.has(secret)) await tx.query('INSERT INTO documents (secret, created_at) VALUES ($1, $2)', [secret, now]);
+  const fresh = [...new Set(secrets)].filter((secret) => !existing.has(secret));
+  // Several a statement: a batch of new Entities with a rich text field makes one each.
+  for (let i = 0; i < fresh.length; i += INSERT_CHUNK) {
+    const part = fresh.slice(i, i + INSERT_CHUNK);
+    await tx.query(`INSERT INTO documents (secret, created_at) VALUES ${part.map((_, j) => `($${j + 2}, $1)`).join(', ')}`, [now, ...part]);
   }
 }
 
@@ -253,6 +256,77 @@ export async function insertEntities(
   const type = catalog.type(typeName);
   // Stryker disable next-line ArrayDeclaration: never called without inputs (insertEntity passes one, the sync only pages with new rows)
   if (inputs.length === 0) return [];
+  const prepared = await prepareInserts(tx, catalog, type, inputs, authorId, options);
+  return writeInserts(tx, catalog, type, prepared, observer);
+}
+
+/**
+ * Creates Entities of one type as insertEntities does, in its few statements, when that cannot
+ * fail: otherwise writes nothing and answers undefined, so that the caller can create them one by
+ * one and fail exactly where and as those creates fail (`svc.command/batch`). Every check runs
+ * before the first write (the relation targets looked up first); a type with a rank, and inputs
+ * giving their `svc/id`, are left to the caller (their one-by-one outcome depends on the order).
+ */
+export async function insertEntitiesIfValid(
+  tx: Queryable,
+  catalog: Catalog,
+  typeName: string,
+  inputs: readonly Record<string, unknown>[],
+  authorId: string,
+  observer?: WriteObserver,
+): Promise<Entity[] | undefined> {
+  const type = catalog.byName.get(typeName);
+  if (!type || type.fieldsByName.has(RANK_FIELD) || inputs.length === 0 || inputs.some((input) => input['svc/id'] !== undefined)) return undefined;
+  let prepared: PreparedInsert[];
+  try {
+    prepared = await prepareInserts(tx, catalog, type, inputs, authorId, {});
+  } catch (error) {
+    if (error instanceof Failure) return undefined;
+    throw error;
+  }
+  if (!(await linkTargetsExist(tx, catalog, prepared))) return undefined;
+  return writeInserts(tx, catalog, type, prepared, observer, true);
+}
+
+/** Whether every relation target of these new Entities is an Entity of its field's type (read only). */
+async function linkTargetsExist(tx: Queryable, catalog: Catalog, prepared: readonly PreparedInsert[]): Promise<boolean> {
+  const byType = new Map<TypeDef, Set<string>>();
+  for (const p of prepared) {
+    for (const [field, targets] of p.links) {
+      const target = catalog.byName.get(field.fieldType);
+      if (!target) return false;
+      const ids = byType.get(target) ?? new Set<string>();
+      for (const id of targets) ids.add(id);
+      byType.set(target, ids);
+    }
+  }
+  for (const [target, set] of byType) {
+    const ids = [...set];
+    for (let i = 0; i < ids.length; i += INSERT_CHUNK) {
+      const part = ids.slice(i, i + INSERT_CHUNK);
+      const { rows } = await tx.query<{ id: string }>(`SELECT id FROM entities WHERE type_id = $1 AND id IN (${part.map((_, j) => `$${j + 2}`).join(', ')})`, [
+        target.id,
+        ...part,
+      ]);
+      const found = new Set(rows.map((r) => r.id));
+      if (part.some((id) => !found.has(id))) return false;
+    }
+  }
+  return true;
+}
+
+/**
+ * The checks and values of new Entities, before anything is written: reads only (the authors and
+ * given ids looked up, the type's highest rank), so a failure here leaves the storage as it was.
+ */
+async function prepareInserts(
+  tx: Queryable,
+  catalog: Catalog,
+  type: TypeDef,
+  inputs: readonly Record<string, unknown>[],
+  authorId: string,
+  options: WriteOptions,
+): Promise<PreparedInsert[]> {
   const users = catalog.type(USER_TYPE);
   const createdByField = catalog.field(type, 'svc/created-by');
   const prepared: PreparedInsert[] = [];
@@ -320,6 +394,14 @@ export async function insertEntities(
     const { rows } = await tx.query<{ id: string }>(`SELECT id FROM entities WHERE id IN (${part.map((_, j) => `$${j + 1}`).join(', ')})`, part);
     if (rows[0]) throw new Failure('entity.error/duplicate-id', `An Entity with svc/id ${rows[0].id} exists already.`, { id: rows[0].id, field: 'svc/id' });
   }
+  return prepared;
+}
+
+/**
+ * Writes prepared new Entities: one public id range, multi-row INSERTs, their relation values;
+ * answers them in order. `targetsChecked`: every relation target is known to exist (linkTargetsExist).
+ */
+async function writeInserts(tx: Queryable, catalog: Catalog, type: TypeDef, prepared: PreparedInsert[], observer?: WriteObserver, targetsChecked = false): Promise<Entity[]> {
   const last = Number(
     (await tx.query<{ n: number }>('UPDATE types SET next_public_id = next_public_id + $2 WHERE id = $1 RETURNING next_public_id AS n', [type.id, prepared.length])).rows[0]?.n,
   );
@@ -336,7 +418,7 @@ export async function insertEntities(
     await tx.query(`INSERT INTO entities (id, type_id, public_id, created_at, modified_at, created_by, data) VALUES ${tuples.join(', ')}`, params);
   }
   const changes = new Map<string, LinkChange[]>(prepared.map((p) => [p.id, []]));
-  await insertLinks(tx, catalog, prepared, changes);
+  await insertLinks(tx, catalog, prepared, changes, targetsChecked);
   await putCollectionsInReadOrder(tx, prepared);
   await ensureDocuments(tx, prepared.flatMap((p) => p.secrets), now);
   return prepared.map((p, i) => {
@@ -380,7 +462,7 @@ async function putCollectionsInReadOrder(tx: Queryable, prepared: readonly Prepa
  * The relation values of new Entities: per field, one existence check and one INSERT, unless
  * the field's inverse end holds one value (a target then moves over: addLinks, one by one).
  */
-async function insertLinks(tx: Queryable, catalog: Catalog, prepared: readonly PreparedInsert[], changes: Map<string, LinkChange[]>): Promise<void> {
+async function insertLinks(tx: Queryable, catalog: Catalog, prepared: readonly PreparedInsert[], changes: Map<string, LinkChange[]>, targetsChecked: boolean): Promise<void> {
   const byField = new Map<FieldDef, Array<[string, string[]]>>();
   for (const p of prepared) {
     for (const [field, targets] of p.links) {
@@ -397,7 +479,7 @@ async function insertLinks(tx: Queryable, catalog: Catalog, prepared: readonly P
     }
     const target = catalog.byName.get(field.fieldType);
     if (!target || !field.relationId) throw new Error(`${field.name} is not a relation`);
-    await assertExist(tx, field, target, entries.flatMap(([, targets]) => targets));
+    if (!targetsChecked) await assertExist(tx, field, target, entries.flatMap(([, targets]) => targets));
     const mine = endColumn(field);
     const theirs = mine === 'a' ? 'b' : 'a';
     const rows = entries.flatMap(([id, targets]) => targets.map((t) => [id, t] as const));

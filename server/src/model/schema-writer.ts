@@ -5,6 +5,7 @@ import type { Queryable } from '../db/database.js';
 import type { EnumValue, FieldMeta, TypeMeta } from '../api/spec-types.js';
 import { Failure } from '../api/failure.js';
 import { loadCatalog, type FieldDef, type TypeDef, type TypeKind } from './catalog.js';
+import { deleteWebhooksOfType } from '../webhooks/store.js';
 import {
   AVATAR_FIELD,
   AVATAR_MIXIN,
@@ -320,8 +321,9 @@ export interface TypeDeleteFlags {
 /**
  * Deletes a type, its Entities, its fields and every relation end that points to it. A type with
  * Entities needs `deleteEntities`, one that other types' fields relate to `deleteRelatedFields`.
+ * Its webhooks are deleted with it; the answer names them (`deletedWebhooks`).
  */
-export async function deleteType(tx: Queryable, name: string, flags: TypeDeleteFlags = {}): Promise<TypeDef> {
+export async function deleteType(tx: Queryable, name: string, flags: TypeDeleteFlags = {}): Promise<TypeDef & { deletedWebhooks: number[] }> {
   const type = await requireType(tx, name);
   if (PROTECTED_TYPES.has(name)) throw new Failure('schema.error/definition-invalid', `The system type "${name}" cannot be deleted.`, { field: 'name' });
   const catalog = await loadCatalog(tx);
@@ -363,12 +365,11 @@ export async function deleteType(tx: Queryable, name: string, flags: TypeDeleteF
   for (const field of doomedFields) await tx.query('DELETE FROM fields WHERE id = $1', [field.id]);
   await tx.query('DELETE FROM entities WHERE type_id = $1', [type.id]);
   await tx.query('DELETE FROM extensions WHERE type_id = $1', [type.id]);
-  // A webhook of the Database stays listed under the name the Database had last (WH-042), not
-  // the one it had when the webhook was added.
-  await tx.query('UPDATE webhooks SET type_name = $1 WHERE type_id = $2', [type.name, type.id]);
+  // The Database's webhooks go with it, in this transaction (WH-043): none is left reporting nothing.
+  const deletedWebhooks = await deleteWebhooksOfType(tx, type.id);
   await tx.query('DELETE FROM types WHERE id = $1', [type.id]);
   await bumpVersion(tx);
-  return type;
+  return { ...type, deletedWebhooks };
 }
 
 export async function renameType(tx: Queryable, fromName: string, toName: string): Promise<TypeDef> {

@@ -127,7 +127,7 @@ export async function runPlan(tx: Queryable, catalog: Catalog, plan: QueryPlan, 
   const params = new Params();
   const aliases = new Aliases();
   // Stryker disable next-line ArrayDeclaration: an entry that is not a Join has no alias, so joinsUsed never reads it
-  const where: WhereContext = { catalog, params, queryParams, aliases, joins: [], ...(textForms ? { textForms } : {}) };
+  const where: WhereContext = { catalog, params, queryParams, aliases, joins: [], ...(textForms ? { textForms } : {}), ...(tx.dialect ? { dialect: tx.dialect } : {}) };
   const condition = and([
     `e.type_id = ${params.add(type.id)}`,
     plan.where === undefined ? SQL_TRUE : compileWhere(where, 'e', type, plan.where),
@@ -285,7 +285,15 @@ async function fetchRelated(ctx: Ctx, parents: EntityRow[], field: FieldDef, tar
   const params = new Params();
   const aliases = new Aliases();
   // Stryker disable next-line ArrayDeclaration: an entry that is not a Join has no alias, so joinsUsed never reads it
-  const where: WhereContext = { catalog: ctx.catalog, params, queryParams: ctx.queryParams, aliases, joins: [], ...(ctx.textForms ? { textForms: true } : {}) };
+  const where: WhereContext = {
+    catalog: ctx.catalog,
+    params,
+    queryParams: ctx.queryParams,
+    aliases,
+    joins: [],
+    ...(ctx.textForms ? { textForms: true } : {}),
+    ...(ctx.tx.dialect ? { dialect: ctx.tx.dialect } : {}),
+  };
   const condition = and([
     `t.type_id = ${params.add(target.id)}`,
     sub.where === undefined ? SQL_TRUE : compileWhere(where, 't', target, sub.where, `q/where of ${field.name}`),

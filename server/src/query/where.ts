@@ -5,14 +5,19 @@
 // Relation steps become uncorrelated derived tables (`SELECT ... AS id ... GROUP BY`, each id
 // that matches once), LEFT JOINed to the Entity they test (`ctx.joins`, for the FROM of the
 // statement that holds the alias); the condition is then `m.id IS NOT NULL`, which negates and
-// ORs like any other. Both storages run this SQL. Not `alias.id IN (SELECT ...)`: pg-mem
-// evaluates such a sub-select again for every outer row (and a nested one for every row of every
-// level), so a path of two steps took minutes on the demo workspace; a derived table in FROM is
-// read once. Deeper link steps join the next step's ids straight onto `links`, without reading
-// `entities`; only the step before a field read joins `entities`. Every derived table groups by
-// its id, even where the ids are unique anyway: pg-mem looks a derived table that is not grouped
-// up through the index of the column it selects, and answers a DISTINCT one's id once per row of
+// ORs like any other. That form is pg-mem's (the storage's SqlDialect, server/src/db/database.ts):
+// not `alias.id IN (SELECT ...)`, because pg-mem evaluates such a sub-select again for every outer
+// row (and a nested one for every row of every level), so a path of two steps took minutes on the
+// demo workspace; a derived table in FROM is read once. Every derived table groups by its id,
+// even where the ids are unique anyway: pg-mem looks a derived table that is not grouped up
+// through the index of the column it selects, and answers a DISTINCT one's id once per row of
 // `links` (duplicating the Entities of the outer query); a grouped one it reads once and keeps.
+// PostgreSQL (and PGlite) get the natural SQL instead: `key IN (SELECT ...)` with no GROUP BY,
+// which its planner turns into a semi-join (or a hashed sub-plan under NOT and OR) and may stop
+// early under a LIMIT; the grouped LEFT JOIN made it aggregate every matching link first, 2 to 6
+// times slower on paths that match many Entities (bench/results/storage.md). Deeper link steps
+// join the next step's ids straight onto `links`, without reading `entities`; only the step
+// before a field read joins `entities`.
 import { excerpt } from '../api/excerpt.js';
 import { Failure } from '../api/failure.js';
 import type { Catalog, FieldDef, TypeDef } from '../model/catalog.js';
@@ -20,6 +25,7 @@ import { USER_TYPE } from '../model/field-types.js';
 import { coerce, resolveOperand, type QueryParams } from './operands.js';
 import { linkEnds, rangePartSql, rangePartType, resolvePath, textFormSql, valueKind, valueSql, type ResolvedPath, type Step, type ValueKind } from './paths.js';
 import { Aliases, Params } from './sql.js';
+import type { SqlDialect } from '../db/database.js';
 
 export interface WhereContext {
   catalog: Catalog;
@@ -36,6 +42,8 @@ export interface WhereContext {
    * condition)` into the FROM of the statement holding the alias, after that alias.
    */
   joins: Join[];
+  /** The SQL of the storage (the query's `tx.dialect`): `postgres` gets the natural forms (see the header); absent: pg-mem's. */
+  dialect?: SqlDialect;
 }
 
 /** A `LEFT JOIN` of a derived table aliased `alias`, which conditions read as `<alias>.id`. */
@@ -61,13 +69,25 @@ function nested(ctx: WhereContext): WhereContext {
 }
 
 /**
- * Holds when `key` (a column of the statement's Entity) is among the ids `set` selects: the set is
- * LEFT JOINed once (see the header), the condition tests the join.
+ * Holds when `key` (a column of the statement's Entity) is among the ids `set` selects: on
+ * PostgreSQL `key IN (set)`; on pg-mem the set is LEFT JOINed once (see the header), the condition
+ * tests the join.
  */
 function inSet(ctx: WhereContext, set: string, key: string): string {
+  // Stryker disable next-line ConditionalExpression,BlockStatement: PostgreSQL only; the mutation runs on pg-mem (server/test runs both forms: query-path-performance.test.ts)
+  if (ctx.dialect === 'postgres') return `${key} IN (${set})`;
   const m = ctx.aliases.next('m');
   ctx.joins.push({ alias: m, sql: `LEFT JOIN (${set}) ${m} ON ${m}.id = ${key}` });
   return `${m}.id IS NOT NULL`;
+}
+
+/**
+ * ` GROUP BY column`, which makes each id of a derived set once on pg-mem (see the header); nothing
+ * on PostgreSQL, where every set is read through `IN`, which needs no unique ids.
+ */
+function groupIds(ctx: WhereContext, column: string): string {
+  // Stryker disable next-line ConditionalExpression,StringLiteral: PostgreSQL only; the mutation runs on pg-mem (server/test runs both forms)
+  return ctx.dialect === 'postgres' ? '' : ` GROUP BY ${column}`;
 }
 
 /** How `field` compares under `ctx` (ranges and locations as text when `textForms` is on). */
@@ -146,6 +166,32 @@ export function or(conditions: string[]): string {
 }
 // Stryker restore StringLiteral,ConditionalExpression,MethodExpression
 
+/**
+ * `test` where only rows it holds for are kept (the WHERE of a set, ANDed, never negated): NULL
+ * and false alike drop a row, so on PostgreSQL the `coalesce(x, false)` of an equality (`=`, an IN
+ * list) is taken off. It changes no answer, but PostgreSQL, which has no statistics on values in
+ * `data`, takes a bare equality to keep few rows (it reads the set first) and a coalesce to keep
+ * half (it walks every Entity in order hoping to stop early: 7 times slower on a path to one
+ * project, bench/results/storage.md). Other tests (ranges, prefixes, contains) keep it: they
+ * match many rows more often, where the walk in order is what is fast.
+ */
+function filterOnly(ctx: WhereContext, test: string): string {
+  // Stryker disable next-line ConditionalExpression,LogicalOperator: PostgreSQL only; the mutation runs on pg-mem, and the bare test keeps the same rows
+  if (ctx.dialect !== 'postgres' || !test.startsWith('coalesce(') || !test.endsWith(', false)')) return test;
+  const inner = test.slice('coalesce('.length, -', false)'.length);
+  // Stryker disable next-line all: PostgreSQL only (above)
+  if (!/ = | IN \(/.test(inner) || / [<>]=? /.test(inner)) return test;
+  // The whole of `test` is one coalesce only when the parentheses of `inner` balance.
+  let depth = 0;
+  for (const ch of inner) {
+    depth += ch === '(' ? 1 : ch === ')' ? -1 : 0;
+    // Stryker disable next-line all: the compiler's tests are each one coalesce; this guards against a future one that is not
+    if (depth < 0) return test;
+  }
+  // Stryker disable next-line all: as above
+  return depth === 0 ? inner : test;
+}
+
 /** A parameter as the column compares it (pg-mem compares timestamps with text wrongly in `IN`). */
 function placeholder(params: Params, value: unknown, kind: ValueKind): string {
   const p = params.add(value);
@@ -155,7 +201,11 @@ function placeholder(params: Params, value: unknown, kind: ValueKind): string {
 /** The SQL condition that holds when some value at `path` (from the Entity `alias`) satisfies `pred`. */
 export function onPath(ctx: WhereContext, alias: string, path: ResolvedPath, pred: Predicate, from = 0): string {
   const step = path.steps[from];
-  if (!step) return pred(path.part ? rangePartSql(alias, path.last, path.part) : accessOf(ctx, alias, path.last));
+  if (!step) {
+    const test = pred(path.part ? rangePartSql(alias, path.last, path.part) : accessOf(ctx, alias, path.last));
+    // Past the first step the test is ANDed into the WHERE of a set, never negated there.
+    return from > 0 ? filterOnly(ctx, test) : test;
+  }
   // Stryker disable next-line ConditionalExpression: a shortcut (the column holds the user's id); the general way selects the same rows
   if (step.viaColumn && endsOnId(path, from)) return pred(`${alias}.created_by`);
   return inSet(ctx, matchingIds(ctx, path, pred, from), step.viaColumn ? `${alias}.created_by` : `${alias}.id`);
@@ -184,7 +234,7 @@ function matchingIds(ctx: WhereContext, path: ResolvedPath, pred: Predicate, fro
     const deeper = onPath(inner, t, path, pred, from + 1);
     // Stryker disable next-line ArrayDeclaration: ids are unique across Databases: the users' ids only match users
     const where = and([`${t}.type_id = ${ctx.params.add(ctx.catalog.type(USER_TYPE).id)}`, deeper]);
-    return `SELECT ${t}.id AS id FROM entities ${t} ${joinsUsed(inner.joins, where)} WHERE ${where} GROUP BY ${t}.id`;
+    return `SELECT ${t}.id AS id FROM entities ${t} ${joinsUsed(inner.joins, where)} WHERE ${where}${groupIds(ctx, `${t}.id`)}`;
   }
   const [mine, theirs] = linkEnds(step.field);
   const l = ctx.aliases.next('l');
@@ -192,13 +242,15 @@ function matchingIds(ctx: WhereContext, path: ResolvedPath, pred: Predicate, fro
   // Stryker disable next-line ConditionalExpression,BlockStatement: a shortcut (the link holds the related id); the general way selects the same rows
   if (endsOnId(path, from)) {
     const condition = pred(`${l}.${theirs}`);
-    return `SELECT ${l}.${mine} AS id FROM links ${l} WHERE ${and([relation, condition])} GROUP BY ${l}.${mine}`;
+    return `SELECT ${l}.${mine} AS id FROM links ${l} WHERE ${and([relation, condition])}${groupIds(ctx, `${l}.${mine}`)}`;
   }
   const next = path.steps[from + 1];
   // Stryker disable next-line ConditionalExpression,BlockStatement: a shortcut (the link holds the related id); the general way selects the same rows
   if (next && !next.viaColumn) {
     // The next step is again a link step: it needs the related Entity's id only, which the link has.
     const set = matchingIds(ctx, path, pred, from + 1);
+    // Stryker disable next-line ConditionalExpression,BlockStatement: PostgreSQL only; the mutation runs on pg-mem (server/test runs both forms)
+    if (ctx.dialect === 'postgres') return `SELECT ${l}.${mine} AS id FROM links ${l} WHERE ${relation} AND ${l}.${theirs} IN (${set})`;
     const m = ctx.aliases.next('m');
     return `SELECT ${l}.${mine} AS id FROM links ${l} JOIN (${set}) ${m} ON ${m}.id = ${l}.${theirs} WHERE ${relation} GROUP BY ${l}.${mine}`;
   }
@@ -206,7 +258,7 @@ function matchingIds(ctx: WhereContext, path: ResolvedPath, pred: Predicate, fro
   const inner = nested(ctx);
   const deeper = onPath(inner, t, path, pred, from + 1);
   const where = and([relation, deeper]);
-  return `SELECT ${l}.${mine} AS id FROM links ${l} JOIN entities ${t} ON ${t}.id = ${l}.${theirs} ${joinsUsed(inner.joins, where)} WHERE ${where} GROUP BY ${l}.${mine}`;
+  return `SELECT ${l}.${mine} AS id FROM links ${l} JOIN entities ${t} ON ${t}.id = ${l}.${theirs} ${joinsUsed(inner.joins, where)} WHERE ${where}${groupIds(ctx, `${l}.${mine}`)}`;
 }
 
 function operatorError(op: unknown, expr: unknown, where: string, why: string): Failure {
@@ -288,7 +340,7 @@ function countTest(ctx: WhereContext, alias: string, type: TypeDef, expr: unknow
   const counted = inSet(ctx, `SELECT ${c}.e AS id FROM (${groups}) ${c} WHERE ${c}.n ${op} ${ctx.params.add(value)}`, `${alias}.id`);
   // Entities without items have no group: they match when 0 satisfies the comparison.
   if (!compareNumbers(op, 0, value as number)) return counted;
-  return or([counted, not(inSet(ctx, `SELECT ${l2}.${mine} AS id FROM links ${l2} WHERE ${l2}.relation_id = ${relation} GROUP BY ${l2}.${mine}`, `${alias}.id`))]);
+  return or([counted, not(inSet(ctx, `SELECT ${l2}.${mine} AS id FROM links ${l2} WHERE ${l2}.relation_id = ${relation}${groupIds(ctx, `${l2}.${mine}`)}`, `${alias}.id`))]);
 }
 
 /**
@@ -460,7 +512,7 @@ function someRelated(ctx: WhereContext, alias: string, field: FieldDef, inner: (
     if (condition === SQL_FALSE) return SQL_FALSE;
     // Stryker disable next-line ArrayDeclaration: ids are unique across Databases: the users' ids only match users
     const where = and([`${t}.type_id = ${ctx.params.add(target.id)}`, condition]);
-    return inSet(ctx, `SELECT ${t}.id AS id FROM entities ${t} ${joinsUsed(scope.joins, where)} WHERE ${where} GROUP BY ${t}.id`, `${alias}.created_by`);
+    return inSet(ctx, `SELECT ${t}.id AS id FROM entities ${t} ${joinsUsed(scope.joins, where)} WHERE ${where}${groupIds(ctx, `${t}.id`)}`, `${alias}.created_by`);
   }
   const [mine, theirs] = linkEnds(field);
   const l = ctx.aliases.next('l');
@@ -469,7 +521,7 @@ function someRelated(ctx: WhereContext, alias: string, field: FieldDef, inner: (
   // Stryker disable next-line ConditionalExpression: constant folding; the unfolded SQL selects the same rows
   if (condition === SQL_FALSE) return SQL_FALSE;
   // Stryker disable next-line ConditionalExpression: constant folding; the unfolded SQL selects the same rows
-  if (condition === SQL_TRUE) return inSet(ctx, `SELECT ${l}.${mine} AS id FROM links ${l} WHERE ${relation} GROUP BY ${l}.${mine}`, `${alias}.id`);
+  if (condition === SQL_TRUE) return inSet(ctx, `SELECT ${l}.${mine} AS id FROM links ${l} WHERE ${relation}${groupIds(ctx, `${l}.${mine}`)}`, `${alias}.id`);
   const where = and([relation, condition]);
-  return inSet(ctx, `SELECT ${l}.${mine} AS id FROM links ${l} JOIN entities ${t} ON ${t}.id = ${l}.${theirs} ${joinsUsed(scope.joins, where)} WHERE ${where} GROUP BY ${l}.${mine}`, `${alias}.id`);
+  return inSet(ctx, `SELECT ${l}.${mine} AS id FROM links ${l} JOIN entities ${t} ON ${t}.id = ${l}.${theirs} ${joinsUsed(scope.joins, where)} WHERE ${where}${groupIds(ctx, `${l}.${mine}`)}`, `${alias}.id`);
 }

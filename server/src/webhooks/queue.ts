@@ -3,7 +3,7 @@
 // a process holds a lease on the webhook (a row of `webhook_leases`, not a transaction) while it
 // posts. Commands never touch the leases, so workers and commands do not wait for each other.
 import { randomUUID } from 'node:crypto';
-import type { Database, Queryable } from '../db/database.js';
+import { claimLock, type Database, type Queryable } from '../db/database.js';
 import { retryDelayMs, type RetrySchedule } from './schedule.js';
 import { isSuccess, type AttemptResult } from './sender.js';
 import { placeholders } from '../db/sql-lists.js';
@@ -12,7 +12,19 @@ import { placeholders } from '../db/sql-lists.js';
 export interface Claim {
   webhookId: number;
   token: string;
+  /** When the lease runs out as this process last set it (ms since the epoch). */
+  until: number;
 }
+
+/**
+ * Pending deliveries of a webhook read ahead, oldest first. While a process holds a webhook's
+ * lease its pending deliveries change only through it (commands add later ones; deleting the
+ * webhook deletes its lease too, which every write checks), so the ones read ahead stay as read.
+ */
+const READ_AHEAD = 20;
+
+/** A kept lease is set to its full length again once this long has passed since it last was. */
+const LEASE_RENEWAL_MS = 1_000;
 
 export interface PendingDelivery {
   id: number;
@@ -39,7 +51,6 @@ function asDate(value: unknown): Date {
   return value instanceof Date ? value : new Date(String(value));
 }
 
-const HEAD = "SELECT id, sequence_id, message_id, body, attempts, next_attempt_at FROM webhook_deliveries WHERE webhook_id = $1 AND state = 'pending' ORDER BY sequence_id LIMIT 1";
 /** Free (a lease runs until `lease_until`; so does a backoff) and something to deliver. */
 const CLAIMABLE = "lease_until <= $1 AND webhook_id IN (SELECT webhook_id FROM webhook_deliveries WHERE state = 'pending')";
 
@@ -47,8 +58,8 @@ const CLAIMABLE = "lease_until <= $1 AND webhook_id IN (SELECT webhook_id FROM w
  * Claims up to `limit` webhooks that have pending deliveries and are free (no live lease, no
  * backoff running), least recently served first. On PostgreSQL the rows are taken with
  * `FOR UPDATE SKIP LOCKED`, so processes sharing the schema never claim the same webhook; pg-mem
- * has no SKIP LOCKED and serves one process only, so it claims without it (this is the one place
- * the queue depends on the storage).
+ * has no SKIP LOCKED and serves one process only, so it claims without it (`claimLock`, the one
+ * place the queue depends on the storage).
  */
 export async function claimWebhooks(db: Database, limit: number, leaseMs: number, options: { look?: boolean } = {}): Promise<Claim[]> {
   const now = new Date().toISOString();
@@ -58,7 +69,7 @@ export async function claimWebhooks(db: Database, limit: number, leaseMs: number
     const { rows: candidates } = await db.query<{ webhook_id: number }>(`SELECT webhook_id FROM webhook_leases WHERE ${CLAIMABLE} LIMIT 1`, [now]);
     if (candidates.length === 0) return [];
   }
-  const lock = db.kind === 'postgres' ? 'FOR UPDATE SKIP LOCKED' : 'FOR UPDATE';
+  const lock = claimLock(db.kind);
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ webhook_id: number }>(
       `SELECT webhook_id FROM webhook_leases WHERE ${CLAIMABLE} ORDER BY lease_until, webhook_id LIMIT ${Math.max(1, Math.floor(limit))} ${lock}`,
@@ -67,12 +78,13 @@ export async function claimWebhooks(db: Database, limit: number, leaseMs: number
     if (rows.length === 0) return [];
     const token = randomUUID();
     const ids = rows.map((r) => Number(r.webhook_id));
+    const until = Date.now() + leaseMs;
     await tx.query(`UPDATE webhook_leases SET lease_token = $1, lease_until = $2 WHERE webhook_id IN (${placeholders(ids.length, 3)})`, [
       token,
-      new Date(Date.now() + leaseMs).toISOString(),
+      new Date(until).toISOString(),
       ...ids,
     ]);
-    return ids.map((webhookId) => ({ webhookId, token }));
+    return ids.map((webhookId) => ({ webhookId, token, until }));
   });
 }
 
@@ -90,16 +102,15 @@ function pending(row: DeliveryRow, webhookId: number, url: string, secret: strin
   };
 }
 
-/** The oldest pending delivery of a webhook, with the webhook's URL and secret. */
-export async function headDelivery(db: Database, webhookId: number): Promise<PendingDelivery | undefined> {
-  const { rows } = await db.query<DeliveryRow & { url: string; secret: string }>(
+/** The oldest pending deliveries of a webhook (at most READ_AHEAD, after sequence `after`), with the webhook's URL and secret. */
+export async function pendingDeliveries(q: Queryable, webhookId: number, after = 0): Promise<PendingDelivery[]> {
+  const { rows } = await q.query<DeliveryRow & { url: string; secret: string }>(
     `SELECT d.id, d.sequence_id, d.message_id, d.body, d.attempts, d.next_attempt_at, w.url, w.secret
      FROM webhook_deliveries d JOIN webhooks w ON w.id = d.webhook_id
-     WHERE d.webhook_id = $1 AND d.state = 'pending' ORDER BY d.sequence_id LIMIT 1`,
-    [webhookId],
+     WHERE d.webhook_id = $1 AND d.state = 'pending' AND d.sequence_id > $2 ORDER BY d.sequence_id LIMIT ${READ_AHEAD}`,
+    [webhookId, after],
   );
-  const row = rows[0];
-  return row ? pending(row, webhookId, row.url, row.secret) : undefined;
+  return rows.map((row) => pending(row, webhookId, row.url, row.secret));
 }
 
 export interface FinishOptions {
@@ -117,23 +128,27 @@ const RUNS_KEPT = 100;
 /**
  * Records an attempt (a run) and moves the queue on: success deletes the delivery; a failure
  * schedules the next attempt, or after the last one marks the delivery `failed`, after which the
- * webhook's next delivery goes out. Then the lease is released until the oldest pending delivery
- * is due (its backoff), or kept when that is now and `keepLease`: the answer is then that
- * delivery, to go on with. Nothing but the run is written when the lease was lost (it ran out and
- * another process took over); nothing at all when the webhook was deleted meanwhile.
- * `delivery` undefined: nothing was attempted (the oldest delivery was not due yet).
+ * webhook's next delivery goes out. `queue`: the webhook's pending deliveries read ahead, the
+ * attempted one (its head) first; it is moved on to match (read again when it runs out). Then
+ * the lease is released until the oldest pending delivery is due (its backoff), or kept when
+ * that is now and `keepLease`: the answer is then true, to go on with `queue[0]` (the lease is
+ * set to its full length again at most once a second, so going on mostly costs no statement). Nothing
+ * but the run is written when the lease was lost (it ran out and another process took over);
+ * nothing at all when the webhook was deleted meanwhile. `result` undefined: nothing was
+ * attempted (the oldest delivery was not due yet).
  */
 export async function finishAttempt(
   db: Database,
   claim: Claim,
-  delivery: PendingDelivery | undefined,
+  queue: PendingDelivery[],
   result: AttemptResult | undefined,
   options: FinishOptions,
-): Promise<PendingDelivery | undefined> {
+): Promise<boolean> {
   return db.transaction(async (tx) => {
     const { rows } = await tx.query<{ lease_token: string | null }>('SELECT lease_token FROM webhook_leases WHERE webhook_id = $1 FOR UPDATE', [claim.webhookId]);
     const lease = rows[0];
-    if (!lease) return undefined;
+    if (!lease) return false;
+    const delivery = result ? queue[0] : undefined;
     if (delivery && result) {
       const { rows: inserted } = await tx.query<{ id: number }>(
         'INSERT INTO webhook_runs (webhook_id, delivery_id, sequence_id, http_status, elapsed_ms, request_time, worker) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id',
@@ -141,30 +156,34 @@ export async function finishAttempt(
       );
       if (Number(inserted[0]?.id ?? 0) % 25 === 0) await trimRuns(tx, claim.webhookId);
     }
-    if (lease.lease_token !== claim.token) return undefined;
+    if (lease.lease_token !== claim.token) return false;
     const now = Date.now();
     if (delivery && result) {
       const attempts = delivery.attempts + 1;
       if (isSuccess(result.status)) {
         await tx.query('DELETE FROM webhook_deliveries WHERE id = $1', [delivery.id]);
+        queue.shift();
       } else if (attempts >= options.retry.attempts) {
         await tx.query("UPDATE webhook_deliveries SET state = 'failed', attempts = $1 WHERE id = $2", [attempts, delivery.id]);
+        queue.shift();
       } else {
         const next = new Date(now + retryDelayMs(options.retry, attempts));
         await tx.query('UPDATE webhook_deliveries SET attempts = $1, next_attempt_at = $2 WHERE id = $3', [attempts, next.toISOString(), delivery.id]);
+        delivery.attempts = attempts;
+        delivery.nextAttemptAt = next;
       }
+      if (queue.length === 0) queue.push(...(await pendingDeliveries(tx, claim.webhookId, delivery.sequenceId)));
     }
-    const { rows: heads } = await tx.query<DeliveryRow>(HEAD, [claim.webhookId]);
-    const head = heads[0];
-    const dueAt = head ? asDate(head.next_attempt_at).getTime() : now;
-    // Going on needs the webhook's URL and secret, known from the delivery just attempted.
+    const head = queue[0];
+    const dueAt = head ? head.nextAttemptAt.getTime() : now;
     const goOn = head !== undefined && delivery !== undefined && options.keepLease && dueAt <= now;
-    await tx.query('UPDATE webhook_leases SET lease_token = $1, lease_until = $2 WHERE webhook_id = $3', [
-      goOn ? claim.token : null,
-      new Date(goOn ? now + options.leaseMs : Math.max(dueAt, now)).toISOString(),
-      claim.webhookId,
-    ]);
-    return goOn && head && delivery ? pending(head, claim.webhookId, delivery.url, delivery.secret) : undefined;
+    // Set less than LEASE_RENEWAL ago: the lease still has nearly its whole length left (far more
+    // than an attempt takes), so going on needs no write.
+    if (goOn && claim.until - options.leaseMs > now - Math.min(LEASE_RENEWAL_MS, options.leaseMs / 4)) return true;
+    const until = goOn ? now + options.leaseMs : Math.max(dueAt, now);
+    await tx.query('UPDATE webhook_leases SET lease_token = $1, lease_until = $2 WHERE webhook_id = $3', [goOn ? claim.token : null, new Date(until).toISOString(), claim.webhookId]);
+    claim.until = until;
+    return goOn;
   });
 }
 

@@ -1,6 +1,7 @@
 // Webhook records in SQL: add, list with the latest runs, delete.
 import type { components } from '../../../generated/service/types.js';
-import type { Database } from '../db/database.js';
+import type { Database, Queryable } from '../db/database.js';
+import { placeholders } from '../db/sql-lists.js';
 import type { Catalog, TypeDef } from '../model/catalog.js';
 import { newSecret } from './signing.js';
 
@@ -21,7 +22,8 @@ interface WebhookRow {
 }
 
 function record(row: WebhookRow, catalog: Catalog, runs: WebhookRun[]): Webhook {
-  // The Database's current name (it may have been renamed); the name it had when it is gone.
+  // The Database's current name (it may have been renamed); deleting it deletes its webhooks, so
+  // the stored name shows only while a Database delete is committing.
   const type = catalog.byId.get(row.type_id);
   return { id: Number(row.id), url: row.url, type: type?.name ?? row.type_name, state: row.state, version: '2', runs };
 }
@@ -61,6 +63,25 @@ export async function listWebhooks(db: Database, catalog: Catalog): Promise<Webh
     runs.set(Number(run.webhook_id), list);
   }
   return rows.map((row) => record(row, catalog, runs.get(Number(row.id)) ?? []));
+}
+
+/**
+ * Deletes the webhooks of a Database that is being deleted, with their pending deliveries and
+ * runs, in the caller's transaction (the Database's); answers their ids, in order.
+ */
+export async function deleteWebhooksOfType(tx: Queryable, typeId: string): Promise<number[]> {
+  const { rows } = await tx.query<{ id: number }>('SELECT id FROM webhooks WHERE type_id = $1 ORDER BY id', [typeId]);
+  const ids = rows.map((r) => Number(r.id));
+  if (ids.length === 0) return [];
+  const list = placeholders(ids.length);
+  // The leases first, then the webhooks, in id order: the lock order of deleteWebhook and the worker.
+  await tx.query(`SELECT webhook_id FROM webhook_leases WHERE webhook_id IN (${list}) ORDER BY webhook_id FOR UPDATE`, ids);
+  await tx.query(`SELECT id FROM webhooks WHERE id IN (${list}) ORDER BY id FOR UPDATE`, ids);
+  await tx.query(`DELETE FROM webhook_deliveries WHERE webhook_id IN (${list})`, ids);
+  await tx.query(`DELETE FROM webhook_runs WHERE webhook_id IN (${list})`, ids);
+  await tx.query(`DELETE FROM webhook_leases WHERE webhook_id IN (${list})`, ids);
+  await tx.query(`DELETE FROM webhooks WHERE id IN (${list})`, ids);
+  return ids;
 }
 
 /** Deletes a webhook with its pending deliveries and runs; false when there is none of that id. */

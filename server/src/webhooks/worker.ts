@@ -5,7 +5,7 @@
 import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { Database } from '../db/database.js';
-import { claimWebhooks, finishAttempt, headDelivery, type Claim } from './queue.js';
+import { claimWebhooks, finishAttempt, pendingDeliveries, type Claim } from './queue.js';
 import type { RetrySchedule } from './schedule.js';
 import { postDelivery, type AttemptResult } from './sender.js';
 import { signatureHeaders } from './signing.js';
@@ -125,8 +125,10 @@ export class DeliveryWorker {
   /** Delivers the due deliveries of one claimed webhook, oldest first, one at a time. */
   private async deliver(claim: Claim): Promise<void> {
     try {
-      let delivery = await headDelivery(this.options.db, claim.webhookId);
+      // The webhook's pending deliveries read ahead; finishAttempt moves it on.
+      const queue = await pendingDeliveries(this.options.db, claim.webhookId);
       for (let n = 0; n < MAX_IN_A_ROW && this.running; n++) {
+        const delivery = queue[0];
         const due = delivery !== undefined && delivery.nextAttemptAt.getTime() <= Date.now();
         let result: AttemptResult | undefined;
         const requestTime = new Date();
@@ -143,14 +145,14 @@ export class DeliveryWorker {
           // Stryker disable next-line all: a log line, no client sees it
           if (result.error) this.options.log(`webhooks: delivery ${delivery.sequenceId} of webhook ${claim.webhookId} failed: ${result.error}`);
         }
-        delivery = await finishAttempt(this.options.db, claim, due ? delivery : undefined, result, {
+        const goOn = await finishAttempt(this.options.db, claim, queue, due ? result : undefined, {
           retry: this.options.retry,
           leaseMs: this.leaseMs,
           worker: this.id,
           keepLease: n + 1 < MAX_IN_A_ROW && this.running,
           requestTime,
         });
-        if (!delivery) return;
+        if (!goOn) return;
       }
     } catch (error) {
       // Stryker disable next-line all: a log line, no client sees it

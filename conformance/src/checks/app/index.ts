@@ -68,3 +68,20 @@ export const appChecks: readonly Check[] = [
   validateRefresh,
   deleteAccount,
 ];
+
+/**
+ * The app checks that need no working account: the app information, the logo, the OAuth steps
+ * (they make their own account) and inbound events (pre-process, with the recorded event). Every
+ * other app check reads config, schema or data, or validates, with the run's account: with
+ * `--offline-account` (an account the app cannot validate now, or none) only these run, the
+ * others are skipped naming why. A new check needs an account unless it is added here;
+ * conformance/test/preflight-app.test.ts keeps this in step with the checks that start a session.
+ */
+export const ACCOUNT_FREE_CHECKS: ReadonlySet<string> = new Set(
+  [information, authentication, logo, oauth2Authorize, oauth1Authorize, oauth1State, oauthAccessTokenRefused, oauthAccessToken, preProcessUnverified, preProcessAccepts].map((c) => c.id),
+);
+
+/** Whether an app check needs a working account (the run's `--account`, accepted by POST /validate). */
+export function needsAccount(check: Pick<Check, 'id'>): boolean {
+  return !ACCOUNT_FREE_CHECKS.has(check.id);
+}

@@ -5,8 +5,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { components } from '../../../../generated/service/types.js';
-import { describeRequest, expectJson, fail } from '../../assert.js';
-import { CheckUnsupported, type CheckContext } from '../../check.js';
+import { describeRequest, expectErrorName, expectJson, expectPlainError, fail } from '../../assert.js';
+import { CheckSkipped, CheckUnsupported, type CheckContext } from '../../check.js';
 import type { Auth, HttpResponse } from '../../http.js';
 import { isRecord } from '../../shapes.js';
 import { isUnservedRoute } from '../../support.js';
@@ -91,5 +91,38 @@ export async function deleteFiles(ctx: CheckContext, ids: readonly string[]): Pr
     const res = await ctx.http.command({ command: 'svc.entity/delete', args: { type: FILE_TYPE, entity: { 'svc/id': id } } }).catch(() => undefined);
     const body = res?.json;
     if (!res || !isRecord(body) || body['success'] !== true) ctx.log(`tear-down: deleting the file Entity ${id} failed${res ? `: answered ${res.status}: ${res.text.slice(0, 200)}` : ''}`);
+  }
+}
+
+/** The largest file a target takes (FILE-009: 25 MiB, the limit itself taken). */
+export const MAX_FILE_BYTES = 25 * 1024 * 1024;
+
+/** `POST /api/files/from-url` with `body`; a target that does not serve it makes the check unsupported. */
+export async function fromUrl(ctx: CheckContext, body: Record<string, unknown>, auth?: Auth): Promise<HttpResponse> {
+  const res = await ctx.http.post('/api/files/from-url', body, { timeoutMs: 45_000, ...(auth === undefined ? {} : { auth }) });
+  unsupportedIfUnserved(res, 'POST /api/files/from-url');
+  return res;
+}
+
+/** Skips the check when the target refuses the suite's file server on 127.0.0.1 (its allow list does not name loopback). */
+export function skipIfLoopbackRefused(res: HttpResponse, baseUrl: string): void {
+  if (res.status === 400 && isRecord(res.json) && res.json['name'] === 'file.error/url-refused') {
+    throw new CheckSkipped(`the target refuses the suite's file server at ${baseUrl} (a loopback address); allow it to run this check (the reference server: SVC_APP_ALLOW=127.0.0.1)`);
+  }
+}
+
+/**
+ * An error answer of `from-url`: this status and name, `data.field` `url`, `data.url` the URL sent
+ * (for download-failed and url-refused), and the other `data` members given (`status`, `limit`).
+ */
+export function expectFromUrlError(res: HttpResponse, expected: { status: number; name: string; url?: string; data?: Record<string, unknown> }, what: string): void {
+  if (res.status !== expected.status) fail(`${what}: expected ${expected.status} ${expected.name}, got ${res.status}`, res);
+  const error = expectPlainError(res, what);
+  expectErrorName(res, error.name, expected.name, what);
+  const data = error.data ?? {};
+  if (data['field'] !== 'url') fail(`${what}: ${expected.name} should name the field url (data.field), got ${JSON.stringify(data['field'])}`, res);
+  if (expected.url !== undefined && data['url'] !== expected.url) fail(`${what}: data.url should be the URL sent, ${JSON.stringify(expected.url)}, got ${JSON.stringify(data['url'])}`, res);
+  for (const [key, value] of Object.entries(expected.data ?? {})) {
+    if (data[key] !== value) fail(`${what}: data.${key} should be ${JSON.stringify(value)}, got ${JSON.stringify(data[key])}`, res);
   }
 }

@@ -159,7 +159,8 @@ export const MORE: readonly RefusedCase[] = [
   { why: 'a format that is a string', schema: schemaWith({ odd: { name: 'Odd', type: 'number', format: 'Money' } }), expect: 'contract' },
   { why: 'an unknown format name', schema: schemaWith({ odd: { name: 'Odd', type: 'number', format: { format: 'Currency' } } }), expect: 'contract' },
   { why: 'a relation that is a string', schema: schemaWith({ odd: { name: 'Odd', type: 'text', relation: 'group' } }), expect: 'contract' },
-  { why: 'the cardinality one-to-many', schema: schemaWith(withRelation({ cardinality: 'one-to-many' })), expect: 'contract' },
+  // Not one-to-many: real apps send it and the real service syncs it (APP-085), so a server may take it.
+  { why: 'the cardinality many-to-few', schema: schemaWith(withRelation({ cardinality: 'many-to-few' })), expect: 'contract' },
   { why: 'a relation name that is a number', schema: schemaWith(withRelation({ name: 7 })), expect: 'contract' },
   { why: 'options that are an object', schema: schemaWith({ odd: select({ name: 'Low' }) }), expect: 'contract' },
   { why: 'an option colour that is null', schema: schemaWith({ odd: select([{ name: 'Low', color: null }]) }), expect: 'contract' },

@@ -5,6 +5,7 @@ import addRefused from './add-refused.js';
 import collectionEffect from './collection-effect.js';
 import correlationId from './correlation-id.js';
 import createDeleteEffects from './create-delete-effects.js';
+import databaseDeleted from './database-deleted.js';
 import deletedGetsNothing from './deleted-gets-nothing.js';
 import oneDeliveryPerCommand from './one-delivery-per-command.js';
 import hostNames from './host-names.js';
@@ -30,6 +31,7 @@ export const webhooksChecks: readonly Check[] = [
   addListDelete,
   typeById,
   typeRenamed,
+  databaseDeleted,
   addRefused,
   refusedRanges,
   hostNames,

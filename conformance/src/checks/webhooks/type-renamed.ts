@@ -8,8 +8,8 @@ import { typeDelete } from '../../model/schema.js';
 export default defineCheck({
   id: 'webhooks.type-renamed',
   name:
-    "A webhook's `type` in GET /api/webhooks/v2 is its Database's current name: after schema.type/rename the new one, " +
-    'and after the Database is deleted the webhook stays listed with the name it had last (and no runs: schema commands are not reported)',
+    "A webhook's `type` in GET /api/webhooks/v2 is its Database's current name: after schema.type/rename the new one " +
+    '(and no runs: schema commands are not reported; what deleting the Database does: webhooks.database-deleted)',
   level: 'SHOULD',
   area: 'webhooks',
   requirements: ['WH-042'],
@@ -39,10 +39,6 @@ export default defineCheck({
       live = after;
       const renamed = await listedType();
       if (renamed !== after) fail(`after ${before} was renamed to ${after}, the list gives webhook ${hook.id} the type ${JSON.stringify(renamed)}, expected ${JSON.stringify(after)}`, ctx.http.lastExchange?.response);
-      expectSuccess(await schemaBatch(ctx, [typeDelete(after)]), `deleting ${after}`);
-      live = undefined;
-      const deleted = await listedType();
-      if (deleted !== after) fail(`after ${after} was deleted, the list gives webhook ${hook.id} the type ${JSON.stringify(deleted)}, expected the name it had last, ${JSON.stringify(after)}`, ctx.http.lastExchange?.response);
     } finally {
       if (hook !== undefined) await removeHook(ctx, hook);
       await receiver.close();

@@ -110,12 +110,20 @@ function actionField(name: string, action: ActionModel, db: DatabaseMutations, i
   }
 }
 
+/** `createBatch` and `updateBatch`: their `data` items are `<T>Input`. */
+function takesInput(action: ActionModel): boolean {
+  return (action.kind === 'create' || action.kind === 'update') && action.batch;
+}
+
 export function buildMutationTypes(model: SpaceModel, env: MutationTypeEnv): MutationTypes {
   const databases = spaceMutations(model);
   const types: GraphQLNamedType[] = [];
   const roots: Array<[string, { type: GraphQLObjectType; args: Record<string, GraphQLArgumentConfig>; description: string }]> = [];
   for (const db of databases) {
     const t = db.target;
+    // A Database without a writable field has no `<T>Input` (GraphQL has no empty input type),
+    // so neither `createBatch` nor `updateBatch`, whose items are that type.
+    const hasInput = db.inputs.length > 0;
     const input: GraphQLInputObjectType = new GraphQLInputObjectType({
       name: `${t.name}Input`,
       description: `Values of ${t.label === 'user' ? 'a user' : `a ${t.label}`} (\`${t.type.name}\`) for \`create\` and \`update\`: the arguments of \`create\` as one object. A field left out is not written.`,
@@ -124,9 +132,12 @@ export function buildMutationTypes(model: SpaceModel, env: MutationTypeEnv): Mut
     const operations: GraphQLObjectType = new GraphQLObjectType({
       name: `${t.name}Operations`,
       description: `Actions on the \`${t.type.name}\` Entities the mutation selects, run in the order written: on the Entities created by an earlier \`create\` or \`createBatch\` of the same mutation field, else on those matching its filter arguments. Each answers a \`MutationResult\`.`,
-      fields: () => Object.fromEntries([...db.actions].map(([name, action]) => [name, actionField(name, action, db, input, env)])) as GraphQLFieldConfigMap<unknown, unknown>,
+      fields: () =>
+        Object.fromEntries(
+          [...db.actions].filter(([, action]) => hasInput || !takesInput(action)).map(([name, action]) => [name, actionField(name, action, db, input, env)]),
+        ) as GraphQLFieldConfigMap<unknown, unknown>,
     });
-    types.push(input, operations);
+    types.push(...(hasInput ? [input] : []), operations);
     roots.push([
       db.rootName,
       {

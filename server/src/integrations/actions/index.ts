@@ -12,6 +12,7 @@ import { loadSource } from '../sync/source-store.js';
 import { argsById, requireAction, requireKnownArgs } from './catalog.js';
 import type { SourceQueues } from './queue.js';
 import { runAction, type ActionRun } from './run.js';
+import { inSourceTurn } from './source-turn.js';
 import { resolveTargets } from './targets.js';
 import { requireKnownPlaceholders, templateArgs } from './templates.js';
 
@@ -42,7 +43,7 @@ function requireDistinct(ids: readonly string[]): void {
   });
 }
 
-/** One automation call: checks, then queues the run behind the source's earlier calls. */
+/** One automation call: checks, then queues the run behind the source's earlier calls (in every process). */
 export async function callAction(context: ServerContext, queues: SourceQueues, call: ActionCall): Promise<ActionRun> {
   requireDistinct(call.entities);
   const args = call.args ?? {};
@@ -59,9 +60,12 @@ export async function callAction(context: ServerContext, queues: SourceQueues, c
     checkedTypes.add(target.appType);
     requireKnownPlaceholders(templates, target.row, target.appType, `entities/${index}`);
   });
-  return queues.run(source.id, async () => {
-    // Read again in the queue: an earlier call may have refreshed the account's tokens.
-    const current = await refreshAccount(context, await loadAccount(context.db, account.id));
-    return runAction(accountClient(context, current), current, action, args, targets, { budgetMs: context.integrationSettings.waitMs });
-  });
+  return queues.run(source.id, () =>
+    // Behind the calls of this source in other processes too.
+    inSourceTurn(context.db, source.id, async () => {
+      // Read again in the queue: an earlier call may have refreshed the account's tokens.
+      const current = await refreshAccount(context, await loadAccount(context.db, account.id));
+      return runAction(accountClient(context, current), current, action, args, targets, { budgetMs: context.integrationSettings.waitMs });
+    }),
+  );
 }

@@ -53,10 +53,17 @@ function fromRow(row: RunRow): SyncRun {
   };
 }
 
-export async function createRun(q: Queryable, sourceId: string, trigger: SyncTrigger, startedAt: Date): Promise<SyncRun> {
+/** An inbound event as an event run keeps it (to apply it, again after a restart). */
+export interface StoredEvent {
+  headers: Record<string, string>;
+  payload: unknown;
+}
+
+/** Creates a run (status `running`: it waits for its turn, then runs); an event run keeps its event. */
+export async function createRun(q: Queryable, sourceId: string, trigger: SyncTrigger, startedAt: Date, event?: StoredEvent): Promise<SyncRun> {
   const { rows } = await q.query<RunRow>(
-    `INSERT INTO integration_runs (source_id, trigger, status, started_at, attempts, stats) VALUES ($1, $2, 'running', $3, 0, $4) RETURNING ${COLUMNS}`,
-    [sourceId, trigger, startedAt.toISOString(), JSON.stringify(emptyStats())],
+    `INSERT INTO integration_runs (source_id, trigger, status, started_at, attempts, stats, event) VALUES ($1, $2, 'running', $3, 0, $4, $5) RETURNING ${COLUMNS}`,
+    [sourceId, trigger, startedAt.toISOString(), JSON.stringify(emptyStats()), event ? JSON.stringify(event) : null],
   );
   // Trims the history to the latest runs.
   await q.query(
@@ -107,10 +114,61 @@ export async function listRuns(q: Queryable, sourceId: string): Promise<SyncRun[
   return rows.map(fromRow);
 }
 
-/** Runs left `running` or `retrying` by a process that stopped: they failed. */
-export async function failInterruptedRuns(q: Queryable): Promise<void> {
-  await q.query(
-    `UPDATE integration_runs SET status = 'failed', finished_at = $1, next_attempt_at = NULL, error = $2 WHERE status IN ('running', 'retrying')`,
-    [new Date().toISOString(), JSON.stringify({ name: 'integration.error/app-failed', message: 'The run was interrupted: the server stopped before it ended.', data: {} })],
-  );
+/**
+ * Where a run goes on after a restart, written in the transaction of the step it follows: the
+ * index of the type under way in the source's types (`types.length`: the link pass), and
+ * `pages` (ask page `page` with `pagination`) or `remove` (its pages are applied; remove what the
+ * run did not deliver). An event run counts types only.
+ */
+export interface RunCheckpoint {
+  type: number;
+  step: 'pages' | 'remove';
+  page: number;
+  pagination?: Record<string, unknown>;
+  allFull: boolean;
+  createdTypes: string[];
+}
+
+/** What a process needs to run (or go on with) a run. */
+export interface RunState {
+  run: SyncRun;
+  warnings: string[];
+  checkpoint: RunCheckpoint | undefined;
+  event: StoredEvent | undefined;
+}
+
+export async function loadRunState(q: Queryable, id: number): Promise<RunState> {
+  const { rows } = await q.query<RunRow & { checkpoint: string | null; event: string | null }>(`SELECT ${COLUMNS}, checkpoint, event FROM integration_runs WHERE id = $1`, [id]);
+  const row = rows[0];
+  if (!row) throw new Failure('integration.error/sync-not-found', `There is no sync run ${id}.`, { id }, 404);
+  const run = fromRow(row);
+  return {
+    run,
+    warnings: [...(run.warnings ?? [])],
+    checkpoint: row.checkpoint ? (JSON.parse(row.checkpoint) as RunCheckpoint) : undefined,
+    event: row.event ? (JSON.parse(row.event) as StoredEvent) : undefined,
+  };
+}
+
+/** Records a run's checkpoint and counts, in the transaction of the step they follow. */
+export async function saveProgress(tx: Queryable, id: number, progress: { checkpoint: RunCheckpoint; stats: SyncStats; warnings: readonly string[] }): Promise<void> {
+  await tx.query('UPDATE integration_runs SET checkpoint = $2, stats = $3, warnings = $4 WHERE id = $1', [
+    id,
+    JSON.stringify(progress.checkpoint),
+    JSON.stringify(progress.stats),
+    JSON.stringify(progress.warnings),
+  ]);
+}
+
+/** Whether a run of the source started through the API has not ended (running, retrying or waiting for its turn). */
+export async function manualRunUnderway(q: Queryable, sourceId: string): Promise<boolean> {
+  const { rows } = await q.query(`SELECT id FROM integration_runs WHERE source_id = $1 AND trigger = 'manual' AND status IN ('running', 'retrying') LIMIT 1`, [sourceId]);
+  return rows.length > 0;
+}
+
+/** Whether a run has ended (succeeded or failed); true for a run there is no more. */
+export async function runEnded(q: Queryable, id: number): Promise<boolean> {
+  const { rows } = await q.query<{ status: string }>('SELECT status FROM integration_runs WHERE id = $1', [id]);
+  const status = rows[0]?.status;
+  return status !== 'running' && status !== 'retrying';
 }
