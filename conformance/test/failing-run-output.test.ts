@@ -8,7 +8,7 @@
 // - the HTML report people read (part 4), in headless Chromium: no horizontal scrolling at 1280 and
 //   800 px, failures grouped by cause with counts, a summary that says what to fix first.
 import { execFile } from 'node:child_process';
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, symlink } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
@@ -34,9 +34,9 @@ interface CliRun {
   stderr: string;
 }
 
-async function sh(command: string, args: string[], env: Record<string, string>): Promise<CliRun> {
+async function sh(command: string, args: string[], env: Record<string, string>, cwd = ROOT): Promise<CliRun> {
   try {
-    const { stdout, stderr } = await run(command, args, { cwd: ROOT, env: { ...process.env, NO_COLOR: '1', ...env }, maxBuffer: 64 * 1024 * 1024 });
+    const { stdout, stderr } = await run(command, args, { cwd, env: { ...process.env, NO_COLOR: '1', ...env }, maxBuffer: 64 * 1024 * 1024 });
     return { code: 0, stdout, stderr };
   } catch (error) {
     const e = error as { code?: number; stdout?: string; stderr?: string };
@@ -127,7 +127,13 @@ describe('a failing server run', () => {
   it('prints a reproduce line that runs as printed and fails the same checks again', async () => {
     const line = /^reproduce: (.*)$/m.exec(result.stdout)?.[1];
     expect(line).toMatch(/^npx svc-conformance server --base-url '[^']+' --token "\$SVC_TOKEN" --reader-token "\$SVC_READER_TOKEN" --editor-token "\$SVC_EDITOR_TOKEN" --seed 7 --runs \d+ --profile quick --claims 'all' --only /);
-    const again = await sh('bash', ['-c', line as string], { ...TOKENS, SVC_TOKEN: server.token });
+    // `npx svc-conformance` as where the package is installed: a directory whose node_modules/.bin
+    // holds the command (here the CLI run from its sources, so that no build is needed).
+    const installed = await mkdtemp(join(tmpdir(), 'svc-reproduce-'));
+    await mkdir(join(installed, 'node_modules', '.bin'), { recursive: true });
+    await symlink(BIN, join(installed, 'node_modules', '.bin', 'svc-conformance'));
+    const again = await sh('bash', ['-c', line as string], { ...TOKENS, SVC_TOKEN: server.token }, installed);
+    await rm(installed, { recursive: true, force: true });
     expect(again.code, again.stdout + again.stderr).toBe(1);
     const failed = (text: string): string[] => [...text.matchAll(/^(?:FAIL|WARN)\s+\S+\s+(\S+)/gm)].map((m) => m[1] as string).sort();
     expect(failed(again.stdout)).toEqual(failed(result.stdout));
