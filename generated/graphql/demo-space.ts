@@ -66,8 +66,14 @@ export type CommentsCommentFilter = {
   creationDate?: InputMaybe<StringFilter>;
   /** Filter on the identifier (`svc/id`). `{id: {isNull: true}}` used as a relation filter matches an empty relation. */
   id?: InputMaybe<IdFilter>;
+  /** Take at most this many of the matching comment items (without it: all of them). Only where the filter selects Entities (a relation value of a mutation); refused inside a find filter. */
+  limit?: InputMaybe<Scalars['Int']['input']>;
   /** Filter on `svc/modification-date`. */
   modificationDate?: InputMaybe<StringFilter>;
+  /** Skip this many of the matching comment items first. Only where the filter selects Entities (a relation value of a mutation); refused inside a find filter. */
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  /** Order in which the matching comment items are taken. Only where the filter selects Entities (a relation value of a mutation); refused inside a find filter. */
+  orderBy?: InputMaybe<CommentsCommentOrder>;
   /** Filter on `svc/public-id`. */
   publicId?: InputMaybe<StringFilter>;
   /** Filter on `svc/rank`. */
@@ -133,8 +139,14 @@ export type DemoPriorityDemoTasksFilter = {
   icon?: InputMaybe<StringFilter>;
   /** Filter on the identifier (`svc/id`). `{id: {isNull: true}}` used as a relation filter matches an empty relation. */
   id?: InputMaybe<IdFilter>;
+  /** Take at most this many of the matching option items (without it: all of them). Only where the filter selects Entities (a relation value of a mutation); refused inside a find filter. */
+  limit?: InputMaybe<Scalars['Int']['input']>;
   /** Filter on `enum/name`. */
   name?: InputMaybe<StringFilter>;
+  /** Skip this many of the matching option items first. Only where the filter selects Entities (a relation value of a mutation); refused inside a find filter. */
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  /** Order in which the matching option items are taken. Only where the filter selects Entities (a relation value of a mutation); refused inside a find filter. */
+  orderBy?: InputMaybe<DemoPriorityDemoTasksOrder>;
   /** Filter on `svc/public-id`. */
   publicId?: InputMaybe<StringFilter>;
   /** Filter on `svc/rank`. */
@@ -268,6 +280,8 @@ export type DemoProjectFilter = {
   id?: InputMaybe<IdFilter>;
   /** Filter on `Demo/Lead-task` (the target's filter). */
   leadTask?: InputMaybe<DemoTaskFilter>;
+  /** Take at most this many of the matching Project items (without it: all of them). Only where the filter selects Entities (a relation value of a mutation); refused inside a find filter. */
+  limit?: InputMaybe<Scalars['Int']['input']>;
   /** Filter on `Demo/Location`. */
   location?: InputMaybe<StringFilter>;
   /** Filter on the items of `Demo/Members` (inner list). */
@@ -276,6 +290,10 @@ export type DemoProjectFilter = {
   modificationDate?: InputMaybe<StringFilter>;
   /** Filter on `Demo/Name`. */
   name?: InputMaybe<StringFilter>;
+  /** Skip this many of the matching Project items first. Only where the filter selects Entities (a relation value of a mutation); refused inside a find filter. */
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  /** Order in which the matching Project items are taken. Only where the filter selects Entities (a relation value of a mutation); refused inside a find filter. */
+  orderBy?: InputMaybe<DemoProjectOrder>;
   /** Filter on `Demo/Owner` (the target's filter). */
   owner?: InputMaybe<SvcUserFilter>;
   /** Filter on `Demo/Period`. */
@@ -323,6 +341,10 @@ export type DemoProjectInput = {
 /** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
 export type DemoProjectOperations = {
   __typename?: 'DemoProjectOperations';
+  /** Creates, for every selected Project, one Task with the given values and sets its `Demo/Lead-task` to it. The result names the Task items created. */
+  addLeadTask: MutationResult;
+  /** Creates, for every selected Project, one Task with the given values and adds it to its `Demo/Tasks`. The result names the Task items created. */
+  addTasksItem: MutationResult;
   /** Appends the Markdown to `Demo/Brief` of every selected Project. */
   appendContentToBrief: MutationResult;
   /** Runs `appendContentToBrief` once per item of `data`, in order. */
@@ -333,6 +355,10 @@ export type DemoProjectOperations = {
   createBatch: MutationResult;
   /** Deletes every selected Project. */
   delete: MutationResult;
+  /** Deletes the Task that `Demo/Lead-task` of every selected Project links to. */
+  deleteLeadTask: MutationResult;
+  /** Deletes the Task items in `Demo/Tasks` of every selected Project that match the filter (without arguments: all of them). */
+  deleteTasks: MutationResult;
   /** Sets `Demo/Lead-task` of every selected Project to the one Task matching the filter. */
   linkLeadTask: MutationResult;
   /** Adds to `Demo/Members` of every selected Project the user items matching the filter (at least one must). */
@@ -361,6 +387,48 @@ export type DemoProjectOperations = {
   update: MutationResult;
   /** Runs `update` once per item of `data`, in order, on the selected Project items. */
   updateBatch: MutationResult;
+  /** Sets the given values on every Task linked by `Demo/Lead-task` of the selected Project items (null clears a value; a field left out is kept). */
+  updateLeadTask: MutationResult;
+  /** Sets the given values on every Task linked by `Demo/Tasks` of the selected Project items (null clears a value; a field left out is kept). */
+  updateTasks: MutationResult;
+};
+
+
+/** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoProjectOperationsAddLeadTaskArgs = {
+  blockedBy?: InputMaybe<Array<DemoTaskFilter>>;
+  blocks?: InputMaybe<Array<DemoTaskFilter>>;
+  contact?: InputMaybe<Scalars['String']['input']>;
+  done?: InputMaybe<Scalars['Boolean']['input']>;
+  due?: InputMaybe<Scalars['String']['input']>;
+  estimate?: InputMaybe<Scalars['Int']['input']>;
+  leads?: InputMaybe<DemoProjectFilter>;
+  notes?: InputMaybe<Scalars['String']['input']>;
+  priority?: InputMaybe<DemoPriorityDemoTasksFilter>;
+  project?: InputMaybe<DemoProjectFilter>;
+  status?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  tags?: InputMaybe<Array<DemoTagsDemoTasksFilter>>;
+  title?: InputMaybe<Scalars['String']['input']>;
+  window?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoProjectOperationsAddTasksItemArgs = {
+  blockedBy?: InputMaybe<Array<DemoTaskFilter>>;
+  blocks?: InputMaybe<Array<DemoTaskFilter>>;
+  contact?: InputMaybe<Scalars['String']['input']>;
+  done?: InputMaybe<Scalars['Boolean']['input']>;
+  due?: InputMaybe<Scalars['String']['input']>;
+  estimate?: InputMaybe<Scalars['Int']['input']>;
+  leads?: InputMaybe<DemoProjectFilter>;
+  notes?: InputMaybe<Scalars['String']['input']>;
+  priority?: InputMaybe<DemoPriorityDemoTasksFilter>;
+  project?: InputMaybe<DemoProjectFilter>;
+  status?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  tags?: InputMaybe<Array<DemoTagsDemoTasksFilter>>;
+  title?: InputMaybe<Scalars['String']['input']>;
+  window?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -396,6 +464,31 @@ export type DemoProjectOperationsCreateArgs = {
 /** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
 export type DemoProjectOperationsCreateBatchArgs = {
   data: Array<DemoProjectInput>;
+};
+
+
+/** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoProjectOperationsDeleteTasksArgs = {
+  blockedBy?: InputMaybe<DemoTaskCollectionFilter>;
+  blocks?: InputMaybe<DemoTaskCollectionFilter>;
+  comments?: InputMaybe<CommentsCommentCollectionFilter>;
+  contact?: InputMaybe<StringFilter>;
+  createdBy?: InputMaybe<SvcUserFilter>;
+  creationDate?: InputMaybe<StringFilter>;
+  done?: InputMaybe<BooleanFilter>;
+  due?: InputMaybe<StringFilter>;
+  estimate?: InputMaybe<IntFilter>;
+  id?: InputMaybe<IdFilter>;
+  leads?: InputMaybe<DemoProjectFilter>;
+  modificationDate?: InputMaybe<StringFilter>;
+  priority?: InputMaybe<DemoPriorityDemoTasksFilter>;
+  project?: InputMaybe<DemoProjectFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+  status?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  tags?: InputMaybe<DemoTagsDemoTasksCollectionFilter>;
+  title?: InputMaybe<StringFilter>;
+  window?: InputMaybe<StringFilter>;
 };
 
 
@@ -589,6 +682,44 @@ export type DemoProjectOperationsUpdateBatchArgs = {
   data: Array<DemoProjectInput>;
 };
 
+
+/** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoProjectOperationsUpdateLeadTaskArgs = {
+  blockedBy?: InputMaybe<Array<DemoTaskFilter>>;
+  blocks?: InputMaybe<Array<DemoTaskFilter>>;
+  contact?: InputMaybe<Scalars['String']['input']>;
+  done?: InputMaybe<Scalars['Boolean']['input']>;
+  due?: InputMaybe<Scalars['String']['input']>;
+  estimate?: InputMaybe<Scalars['Int']['input']>;
+  leads?: InputMaybe<DemoProjectFilter>;
+  notes?: InputMaybe<Scalars['String']['input']>;
+  priority?: InputMaybe<DemoPriorityDemoTasksFilter>;
+  project?: InputMaybe<DemoProjectFilter>;
+  status?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  tags?: InputMaybe<Array<DemoTagsDemoTasksFilter>>;
+  title?: InputMaybe<Scalars['String']['input']>;
+  window?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoProjectOperationsUpdateTasksArgs = {
+  blockedBy?: InputMaybe<Array<DemoTaskFilter>>;
+  blocks?: InputMaybe<Array<DemoTaskFilter>>;
+  contact?: InputMaybe<Scalars['String']['input']>;
+  done?: InputMaybe<Scalars['Boolean']['input']>;
+  due?: InputMaybe<Scalars['String']['input']>;
+  estimate?: InputMaybe<Scalars['Int']['input']>;
+  leads?: InputMaybe<DemoProjectFilter>;
+  notes?: InputMaybe<Scalars['String']['input']>;
+  priority?: InputMaybe<DemoPriorityDemoTasksFilter>;
+  project?: InputMaybe<DemoProjectFilter>;
+  status?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  tags?: InputMaybe<Array<DemoTagsDemoTasksFilter>>;
+  title?: InputMaybe<Scalars['String']['input']>;
+  window?: InputMaybe<Scalars['String']['input']>;
+};
+
 /** Sort keys of a Project. Set one key per object; when several are set they apply in the order declared here. */
 export type DemoProjectOrder = {
   /** Sort by `Demo/Active`. */
@@ -658,8 +789,14 @@ export type DemoTagsDemoTasksFilter = {
   icon?: InputMaybe<StringFilter>;
   /** Filter on the identifier (`svc/id`). `{id: {isNull: true}}` used as a relation filter matches an empty relation. */
   id?: InputMaybe<IdFilter>;
+  /** Take at most this many of the matching option items (without it: all of them). Only where the filter selects Entities (a relation value of a mutation); refused inside a find filter. */
+  limit?: InputMaybe<Scalars['Int']['input']>;
   /** Filter on `enum/name`. */
   name?: InputMaybe<StringFilter>;
+  /** Skip this many of the matching option items first. Only where the filter selects Entities (a relation value of a mutation); refused inside a find filter. */
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  /** Order in which the matching option items are taken. Only where the filter selects Entities (a relation value of a mutation); refused inside a find filter. */
+  orderBy?: InputMaybe<DemoTagsDemoTasksOrder>;
   /** Filter on `svc/public-id`. */
   publicId?: InputMaybe<StringFilter>;
   /** Filter on `svc/rank`. */
@@ -851,8 +988,14 @@ export type DemoTaskFilter = {
   id?: InputMaybe<IdFilter>;
   /** Filter on `Demo/Leads` (the target's filter). */
   leads?: InputMaybe<DemoProjectFilter>;
+  /** Take at most this many of the matching Task items (without it: all of them). Only where the filter selects Entities (a relation value of a mutation); refused inside a find filter. */
+  limit?: InputMaybe<Scalars['Int']['input']>;
   /** Filter on `svc/modification-date`. */
   modificationDate?: InputMaybe<StringFilter>;
+  /** Skip this many of the matching Task items first. Only where the filter selects Entities (a relation value of a mutation); refused inside a find filter. */
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  /** Order in which the matching Task items are taken. Only where the filter selects Entities (a relation value of a mutation); refused inside a find filter. */
+  orderBy?: InputMaybe<DemoTaskOrder>;
   /** Filter on `Demo/Priority` (the target's filter). */
   priority?: InputMaybe<DemoPriorityDemoTasksFilter>;
   /** Filter on `Demo/Project` (the target's filter). */
@@ -906,6 +1049,14 @@ export type DemoTaskInput = {
 /** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
 export type DemoTaskOperations = {
   __typename?: 'DemoTaskOperations';
+  /** Creates, for every selected Task, one Task with the given values and adds it to its `Demo/Blocked-by`. The result names the Task items created. */
+  addBlockedByItem: MutationResult;
+  /** Creates, for every selected Task, one Task with the given values and adds it to its `Demo/Blocks`. The result names the Task items created. */
+  addBlocksItem: MutationResult;
+  /** Creates, for every selected Task, one Project with the given values and sets its `Demo/Leads` to it. The result names the Project items created. */
+  addLeads: MutationResult;
+  /** Creates, for every selected Task, one Project with the given values and sets its `Demo/Project` to it. The result names the Project items created. */
+  addProject: MutationResult;
   /** Appends the Markdown to `Demo/Notes` of every selected Task. */
   appendContentToNotes: MutationResult;
   /** Runs `appendContentToNotes` once per item of `data`, in order. */
@@ -916,6 +1067,14 @@ export type DemoTaskOperations = {
   createBatch: MutationResult;
   /** Deletes every selected Task. */
   delete: MutationResult;
+  /** Deletes the Task items in `Demo/Blocked-by` of every selected Task that match the filter (without arguments: all of them). */
+  deleteBlockedBy: MutationResult;
+  /** Deletes the Task items in `Demo/Blocks` of every selected Task that match the filter (without arguments: all of them). */
+  deleteBlocks: MutationResult;
+  /** Deletes the Project that `Demo/Leads` of every selected Task links to. */
+  deleteLeads: MutationResult;
+  /** Deletes the Project that `Demo/Project` of every selected Task links to. */
+  deleteProject: MutationResult;
   /** Adds to `Demo/Blocked-by` of every selected Task the Task items matching the filter (at least one must). */
   linkBlockedBy: MutationResult;
   /** Adds to `Demo/Blocks` of every selected Task the Task items matching the filter (at least one must). */
@@ -956,6 +1115,86 @@ export type DemoTaskOperations = {
   update: MutationResult;
   /** Runs `update` once per item of `data`, in order, on the selected Task items. */
   updateBatch: MutationResult;
+  /** Sets the given values on every Task linked by `Demo/Blocked-by` of the selected Task items (null clears a value; a field left out is kept). */
+  updateBlockedBy: MutationResult;
+  /** Sets the given values on every Task linked by `Demo/Blocks` of the selected Task items (null clears a value; a field left out is kept). */
+  updateBlocks: MutationResult;
+  /** Sets the given values on every Project linked by `Demo/Leads` of the selected Task items (null clears a value; a field left out is kept). */
+  updateLeads: MutationResult;
+  /** Sets the given values on every Project linked by `Demo/Project` of the selected Task items (null clears a value; a field left out is kept). */
+  updateProject: MutationResult;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsAddBlockedByItemArgs = {
+  blockedBy?: InputMaybe<Array<DemoTaskFilter>>;
+  blocks?: InputMaybe<Array<DemoTaskFilter>>;
+  contact?: InputMaybe<Scalars['String']['input']>;
+  done?: InputMaybe<Scalars['Boolean']['input']>;
+  due?: InputMaybe<Scalars['String']['input']>;
+  estimate?: InputMaybe<Scalars['Int']['input']>;
+  leads?: InputMaybe<DemoProjectFilter>;
+  notes?: InputMaybe<Scalars['String']['input']>;
+  priority?: InputMaybe<DemoPriorityDemoTasksFilter>;
+  project?: InputMaybe<DemoProjectFilter>;
+  status?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  tags?: InputMaybe<Array<DemoTagsDemoTasksFilter>>;
+  title?: InputMaybe<Scalars['String']['input']>;
+  window?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsAddBlocksItemArgs = {
+  blockedBy?: InputMaybe<Array<DemoTaskFilter>>;
+  blocks?: InputMaybe<Array<DemoTaskFilter>>;
+  contact?: InputMaybe<Scalars['String']['input']>;
+  done?: InputMaybe<Scalars['Boolean']['input']>;
+  due?: InputMaybe<Scalars['String']['input']>;
+  estimate?: InputMaybe<Scalars['Int']['input']>;
+  leads?: InputMaybe<DemoProjectFilter>;
+  notes?: InputMaybe<Scalars['String']['input']>;
+  priority?: InputMaybe<DemoPriorityDemoTasksFilter>;
+  project?: InputMaybe<DemoProjectFilter>;
+  status?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  tags?: InputMaybe<Array<DemoTagsDemoTasksFilter>>;
+  title?: InputMaybe<Scalars['String']['input']>;
+  window?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsAddLeadsArgs = {
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  brief?: InputMaybe<Scalars['String']['input']>;
+  budget?: InputMaybe<Scalars['Float']['input']>;
+  leadTask?: InputMaybe<DemoTaskFilter>;
+  location?: InputMaybe<Scalars['String']['input']>;
+  members?: InputMaybe<Array<SvcUserFilter>>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  owner?: InputMaybe<SvcUserFilter>;
+  period?: InputMaybe<Scalars['String']['input']>;
+  start?: InputMaybe<Scalars['String']['input']>;
+  tasks?: InputMaybe<Array<DemoTaskFilter>>;
+  website?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsAddProjectArgs = {
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  brief?: InputMaybe<Scalars['String']['input']>;
+  budget?: InputMaybe<Scalars['Float']['input']>;
+  leadTask?: InputMaybe<DemoTaskFilter>;
+  location?: InputMaybe<Scalars['String']['input']>;
+  members?: InputMaybe<Array<SvcUserFilter>>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  owner?: InputMaybe<SvcUserFilter>;
+  period?: InputMaybe<Scalars['String']['input']>;
+  start?: InputMaybe<Scalars['String']['input']>;
+  tasks?: InputMaybe<Array<DemoTaskFilter>>;
+  website?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -993,6 +1232,56 @@ export type DemoTaskOperationsCreateArgs = {
 /** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
 export type DemoTaskOperationsCreateBatchArgs = {
   data: Array<DemoTaskInput>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsDeleteBlockedByArgs = {
+  blockedBy?: InputMaybe<DemoTaskCollectionFilter>;
+  blocks?: InputMaybe<DemoTaskCollectionFilter>;
+  comments?: InputMaybe<CommentsCommentCollectionFilter>;
+  contact?: InputMaybe<StringFilter>;
+  createdBy?: InputMaybe<SvcUserFilter>;
+  creationDate?: InputMaybe<StringFilter>;
+  done?: InputMaybe<BooleanFilter>;
+  due?: InputMaybe<StringFilter>;
+  estimate?: InputMaybe<IntFilter>;
+  id?: InputMaybe<IdFilter>;
+  leads?: InputMaybe<DemoProjectFilter>;
+  modificationDate?: InputMaybe<StringFilter>;
+  priority?: InputMaybe<DemoPriorityDemoTasksFilter>;
+  project?: InputMaybe<DemoProjectFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+  status?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  tags?: InputMaybe<DemoTagsDemoTasksCollectionFilter>;
+  title?: InputMaybe<StringFilter>;
+  window?: InputMaybe<StringFilter>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsDeleteBlocksArgs = {
+  blockedBy?: InputMaybe<DemoTaskCollectionFilter>;
+  blocks?: InputMaybe<DemoTaskCollectionFilter>;
+  comments?: InputMaybe<CommentsCommentCollectionFilter>;
+  contact?: InputMaybe<StringFilter>;
+  createdBy?: InputMaybe<SvcUserFilter>;
+  creationDate?: InputMaybe<StringFilter>;
+  done?: InputMaybe<BooleanFilter>;
+  due?: InputMaybe<StringFilter>;
+  estimate?: InputMaybe<IntFilter>;
+  id?: InputMaybe<IdFilter>;
+  leads?: InputMaybe<DemoProjectFilter>;
+  modificationDate?: InputMaybe<StringFilter>;
+  priority?: InputMaybe<DemoPriorityDemoTasksFilter>;
+  project?: InputMaybe<DemoProjectFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+  status?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  tags?: InputMaybe<DemoTagsDemoTasksCollectionFilter>;
+  title?: InputMaybe<StringFilter>;
+  window?: InputMaybe<StringFilter>;
 };
 
 
@@ -1292,6 +1581,78 @@ export type DemoTaskOperationsUpdateArgs = {
 /** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
 export type DemoTaskOperationsUpdateBatchArgs = {
   data: Array<DemoTaskInput>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsUpdateBlockedByArgs = {
+  blockedBy?: InputMaybe<Array<DemoTaskFilter>>;
+  blocks?: InputMaybe<Array<DemoTaskFilter>>;
+  contact?: InputMaybe<Scalars['String']['input']>;
+  done?: InputMaybe<Scalars['Boolean']['input']>;
+  due?: InputMaybe<Scalars['String']['input']>;
+  estimate?: InputMaybe<Scalars['Int']['input']>;
+  leads?: InputMaybe<DemoProjectFilter>;
+  notes?: InputMaybe<Scalars['String']['input']>;
+  priority?: InputMaybe<DemoPriorityDemoTasksFilter>;
+  project?: InputMaybe<DemoProjectFilter>;
+  status?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  tags?: InputMaybe<Array<DemoTagsDemoTasksFilter>>;
+  title?: InputMaybe<Scalars['String']['input']>;
+  window?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsUpdateBlocksArgs = {
+  blockedBy?: InputMaybe<Array<DemoTaskFilter>>;
+  blocks?: InputMaybe<Array<DemoTaskFilter>>;
+  contact?: InputMaybe<Scalars['String']['input']>;
+  done?: InputMaybe<Scalars['Boolean']['input']>;
+  due?: InputMaybe<Scalars['String']['input']>;
+  estimate?: InputMaybe<Scalars['Int']['input']>;
+  leads?: InputMaybe<DemoProjectFilter>;
+  notes?: InputMaybe<Scalars['String']['input']>;
+  priority?: InputMaybe<DemoPriorityDemoTasksFilter>;
+  project?: InputMaybe<DemoProjectFilter>;
+  status?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  tags?: InputMaybe<Array<DemoTagsDemoTasksFilter>>;
+  title?: InputMaybe<Scalars['String']['input']>;
+  window?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsUpdateLeadsArgs = {
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  brief?: InputMaybe<Scalars['String']['input']>;
+  budget?: InputMaybe<Scalars['Float']['input']>;
+  leadTask?: InputMaybe<DemoTaskFilter>;
+  location?: InputMaybe<Scalars['String']['input']>;
+  members?: InputMaybe<Array<SvcUserFilter>>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  owner?: InputMaybe<SvcUserFilter>;
+  period?: InputMaybe<Scalars['String']['input']>;
+  start?: InputMaybe<Scalars['String']['input']>;
+  tasks?: InputMaybe<Array<DemoTaskFilter>>;
+  website?: InputMaybe<Scalars['String']['input']>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsUpdateProjectArgs = {
+  active?: InputMaybe<Scalars['Boolean']['input']>;
+  brief?: InputMaybe<Scalars['String']['input']>;
+  budget?: InputMaybe<Scalars['Float']['input']>;
+  leadTask?: InputMaybe<DemoTaskFilter>;
+  location?: InputMaybe<Scalars['String']['input']>;
+  members?: InputMaybe<Array<SvcUserFilter>>;
+  name?: InputMaybe<Scalars['String']['input']>;
+  owner?: InputMaybe<SvcUserFilter>;
+  period?: InputMaybe<Scalars['String']['input']>;
+  start?: InputMaybe<Scalars['String']['input']>;
+  tasks?: InputMaybe<Array<DemoTaskFilter>>;
+  website?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Sort keys of a Task. Set one key per object; when several are set they apply in the order declared here. */
@@ -1633,10 +1994,16 @@ export type SvcUserFilter = {
   email?: InputMaybe<StringFilter>;
   /** Filter on the user's identifier. */
   id?: InputMaybe<IdFilter>;
+  /** Take at most this many of the matching user items (without it: all of them). Only where the filter selects Entities (a relation value of a mutation); refused inside a find filter. */
+  limit?: InputMaybe<Scalars['Int']['input']>;
   /** Filter on the time of the last modification of the user record. */
   modificationDate?: InputMaybe<StringFilter>;
   /** Filter on the user's display name. */
   name?: InputMaybe<StringFilter>;
+  /** Skip this many of the matching user items first. Only where the filter selects Entities (a relation value of a mutation); refused inside a find filter. */
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  /** Order in which the matching user items are taken. Only where the filter selects Entities (a relation value of a mutation); refused inside a find filter. */
+  orderBy?: InputMaybe<SvcUserOrder>;
   /** Filter on the user's public identifier. */
   publicId?: InputMaybe<StringFilter>;
 };
@@ -1696,8 +2063,14 @@ export type WorkflowStateDemoTasksFilter = {
   icon?: InputMaybe<StringFilter>;
   /** Filter on the identifier (`svc/id`). `{id: {isNull: true}}` used as a relation filter matches an empty relation. */
   id?: InputMaybe<IdFilter>;
+  /** Take at most this many of the matching option items (without it: all of them). Only where the filter selects Entities (a relation value of a mutation); refused inside a find filter. */
+  limit?: InputMaybe<Scalars['Int']['input']>;
   /** Filter on `enum/name`. */
   name?: InputMaybe<StringFilter>;
+  /** Skip this many of the matching option items first. Only where the filter selects Entities (a relation value of a mutation); refused inside a find filter. */
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  /** Order in which the matching option items are taken. Only where the filter selects Entities (a relation value of a mutation); refused inside a find filter. */
+  orderBy?: InputMaybe<WorkflowStateDemoTasksOrder>;
   /** Filter on `svc/public-id`. */
   publicId?: InputMaybe<StringFilter>;
   /** Filter on `svc/rank`. */

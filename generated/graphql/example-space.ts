@@ -87,10 +87,16 @@ export type DemoProjectFilter = {
   creationDate?: InputMaybe<StringFilter>;
   /** Filter on the identifier (`svc/id`). `{id: {isNull: true}}` used as a relation filter matches an empty relation. */
   id?: InputMaybe<IdFilter>;
+  /** Take at most this many of the matching Project items (without it: all of them). Only where the filter selects Entities (a relation value of a mutation); refused inside a find filter. */
+  limit?: InputMaybe<Scalars['Int']['input']>;
   /** Filter on `svc/modification-date`. */
   modificationDate?: InputMaybe<StringFilter>;
   /** Filter on `Demo/Name`. */
   name?: InputMaybe<StringFilter>;
+  /** Skip this many of the matching Project items first. Only where the filter selects Entities (a relation value of a mutation); refused inside a find filter. */
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  /** Order in which the matching Project items are taken. Only where the filter selects Entities (a relation value of a mutation); refused inside a find filter. */
+  orderBy?: InputMaybe<DemoProjectOrder>;
   /** Filter on `svc/public-id`. */
   publicId?: InputMaybe<StringFilter>;
   /** Filter on `svc/rank`. */
@@ -110,12 +116,16 @@ export type DemoProjectInput = {
 /** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
 export type DemoProjectOperations = {
   __typename?: 'DemoProjectOperations';
+  /** Creates, for every selected Project, one Task with the given values and adds it to its `Demo/Tasks`. The result names the Task items created. */
+  addTasksItem: MutationResult;
   /** Creates one Project with the given values. The actions after it act on the Entity created. */
   create: MutationResult;
   /** Creates one Project per item of `data`. The actions after it act on the Entities created. */
   createBatch: MutationResult;
   /** Deletes every selected Project. */
   delete: MutationResult;
+  /** Deletes the Task items in `Demo/Tasks` of every selected Project that match the filter (without arguments: all of them). */
+  deleteTasks: MutationResult;
   /** Adds to `Demo/Tasks` of every selected Project the Task items matching the filter (at least one must). */
   linkTasks: MutationResult;
   /** Removes from `Demo/Tasks` of every selected Project the Task items matching the filter (without arguments: all of them). */
@@ -124,6 +134,21 @@ export type DemoProjectOperations = {
   update: MutationResult;
   /** Runs `update` once per item of `data`, in order, on the selected Project items. */
   updateBatch: MutationResult;
+  /** Sets the given values on every Task linked by `Demo/Tasks` of the selected Project items (null clears a value; a field left out is kept). */
+  updateTasks: MutationResult;
+};
+
+
+/** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoProjectOperationsAddTasksItemArgs = {
+  budget?: InputMaybe<Scalars['Float']['input']>;
+  done?: InputMaybe<Scalars['Boolean']['input']>;
+  dueDate?: InputMaybe<Scalars['String']['input']>;
+  estimate?: InputMaybe<Scalars['Int']['input']>;
+  notes?: InputMaybe<Scalars['String']['input']>;
+  project?: InputMaybe<DemoProjectFilter>;
+  state?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  title?: InputMaybe<Scalars['String']['input']>;
 };
 
 
@@ -137,6 +162,24 @@ export type DemoProjectOperationsCreateArgs = {
 /** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
 export type DemoProjectOperationsCreateBatchArgs = {
   data: Array<DemoProjectInput>;
+};
+
+
+/** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoProjectOperationsDeleteTasksArgs = {
+  budget?: InputMaybe<FloatFilter>;
+  createdBy?: InputMaybe<SvcUserFilter>;
+  creationDate?: InputMaybe<StringFilter>;
+  done?: InputMaybe<BooleanFilter>;
+  dueDate?: InputMaybe<StringFilter>;
+  estimate?: InputMaybe<IntFilter>;
+  id?: InputMaybe<IdFilter>;
+  modificationDate?: InputMaybe<StringFilter>;
+  project?: InputMaybe<DemoProjectFilter>;
+  publicId?: InputMaybe<StringFilter>;
+  rank?: InputMaybe<FloatFilter>;
+  state?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  title?: InputMaybe<StringFilter>;
 };
 
 
@@ -186,6 +229,19 @@ export type DemoProjectOperationsUpdateArgs = {
 /** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
 export type DemoProjectOperationsUpdateBatchArgs = {
   data: Array<DemoProjectInput>;
+};
+
+
+/** Actions on the `Demo/Projects` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoProjectOperationsUpdateTasksArgs = {
+  budget?: InputMaybe<Scalars['Float']['input']>;
+  done?: InputMaybe<Scalars['Boolean']['input']>;
+  dueDate?: InputMaybe<Scalars['String']['input']>;
+  estimate?: InputMaybe<Scalars['Int']['input']>;
+  notes?: InputMaybe<Scalars['String']['input']>;
+  project?: InputMaybe<DemoProjectFilter>;
+  state?: InputMaybe<WorkflowStateDemoTasksFilter>;
+  title?: InputMaybe<Scalars['String']['input']>;
 };
 
 /** Sort keys of a Project. Set one key per object; when several are set they apply in the order declared here. */
@@ -271,8 +327,14 @@ export type DemoTaskFilter = {
   estimate?: InputMaybe<IntFilter>;
   /** Filter on the identifier (`svc/id`). `{id: {isNull: true}}` used as a relation filter matches an empty relation. */
   id?: InputMaybe<IdFilter>;
+  /** Take at most this many of the matching Task items (without it: all of them). Only where the filter selects Entities (a relation value of a mutation); refused inside a find filter. */
+  limit?: InputMaybe<Scalars['Int']['input']>;
   /** Filter on `svc/modification-date`. */
   modificationDate?: InputMaybe<StringFilter>;
+  /** Skip this many of the matching Task items first. Only where the filter selects Entities (a relation value of a mutation); refused inside a find filter. */
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  /** Order in which the matching Task items are taken. Only where the filter selects Entities (a relation value of a mutation); refused inside a find filter. */
+  orderBy?: InputMaybe<DemoTaskOrder>;
   /** Filter on `Demo/Project` (the target's filter). */
   project?: InputMaybe<DemoProjectFilter>;
   /** Filter on `svc/public-id`. */
@@ -308,6 +370,8 @@ export type DemoTaskInput = {
 /** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
 export type DemoTaskOperations = {
   __typename?: 'DemoTaskOperations';
+  /** Creates, for every selected Task, one Project with the given values and sets its `Demo/Project` to it. The result names the Project items created. */
+  addProject: MutationResult;
   /** Appends the Markdown to `Demo/Notes` of every selected Task. */
   appendContentToNotes: MutationResult;
   /** Runs `appendContentToNotes` once per item of `data`, in order. */
@@ -318,6 +382,8 @@ export type DemoTaskOperations = {
   createBatch: MutationResult;
   /** Deletes every selected Task. */
   delete: MutationResult;
+  /** Deletes the Project that `Demo/Project` of every selected Task links to. */
+  deleteProject: MutationResult;
   /** Sets `Demo/Project` of every selected Task to the one Project matching the filter. */
   linkProject: MutationResult;
   /** Sets `Demo/State` of every selected Task to the one option matching the filter. */
@@ -338,6 +404,15 @@ export type DemoTaskOperations = {
   update: MutationResult;
   /** Runs `update` once per item of `data`, in order, on the selected Task items. */
   updateBatch: MutationResult;
+  /** Sets the given values on every Project linked by `Demo/Project` of the selected Task items (null clears a value; a field left out is kept). */
+  updateProject: MutationResult;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsAddProjectArgs = {
+  name?: InputMaybe<Scalars['String']['input']>;
+  tasks?: InputMaybe<Array<DemoTaskFilter>>;
 };
 
 
@@ -460,6 +535,13 @@ export type DemoTaskOperationsUpdateArgs = {
 /** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
 export type DemoTaskOperationsUpdateBatchArgs = {
   data: Array<DemoTaskInput>;
+};
+
+
+/** Actions on the `Demo/Tasks` Entities the mutation selects, run in the order written: on the Entities created by an earlier `create` or `createBatch` of the same mutation field, else on those matching its filter arguments. Each answers a `MutationResult`. */
+export type DemoTaskOperationsUpdateProjectArgs = {
+  name?: InputMaybe<Scalars['String']['input']>;
+  tasks?: InputMaybe<Array<DemoTaskFilter>>;
 };
 
 /** Sort keys of a Task. Set one key per object; when several are set they apply in the order declared here. */
@@ -763,10 +845,16 @@ export type SvcUserFilter = {
   email?: InputMaybe<StringFilter>;
   /** Filter on the user's identifier. */
   id?: InputMaybe<IdFilter>;
+  /** Take at most this many of the matching user items (without it: all of them). Only where the filter selects Entities (a relation value of a mutation); refused inside a find filter. */
+  limit?: InputMaybe<Scalars['Int']['input']>;
   /** Filter on the time of the last modification of the user record. */
   modificationDate?: InputMaybe<StringFilter>;
   /** Filter on the user's display name. */
   name?: InputMaybe<StringFilter>;
+  /** Skip this many of the matching user items first. Only where the filter selects Entities (a relation value of a mutation); refused inside a find filter. */
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  /** Order in which the matching user items are taken. Only where the filter selects Entities (a relation value of a mutation); refused inside a find filter. */
+  orderBy?: InputMaybe<SvcUserOrder>;
   /** Filter on the user's public identifier. */
   publicId?: InputMaybe<StringFilter>;
 };
@@ -826,8 +914,14 @@ export type WorkflowStateDemoTasksFilter = {
   icon?: InputMaybe<StringFilter>;
   /** Filter on the identifier (`svc/id`). `{id: {isNull: true}}` used as a relation filter matches an empty relation. */
   id?: InputMaybe<IdFilter>;
+  /** Take at most this many of the matching option items (without it: all of them). Only where the filter selects Entities (a relation value of a mutation); refused inside a find filter. */
+  limit?: InputMaybe<Scalars['Int']['input']>;
   /** Filter on `enum/name`. */
   name?: InputMaybe<StringFilter>;
+  /** Skip this many of the matching option items first. Only where the filter selects Entities (a relation value of a mutation); refused inside a find filter. */
+  offset?: InputMaybe<Scalars['Int']['input']>;
+  /** Order in which the matching option items are taken. Only where the filter selects Entities (a relation value of a mutation); refused inside a find filter. */
+  orderBy?: InputMaybe<WorkflowStateDemoTasksOrder>;
   /** Filter on `svc/public-id`. */
   publicId?: InputMaybe<StringFilter>;
   /** Filter on `svc/rank`. */

@@ -62,7 +62,8 @@ describe.each(storages)('GraphQL mutations on $name', (storage) => {
     const mutation = schema.getMutationType()?.getFields() ?? {};
     expect(String(mutation['tasks']?.type)).toBe('DemoTaskOperations');
     expect(String(mutation['projects']?.type)).toBe('DemoProjectOperations');
-    expect(mutation['tasks']?.args.map((a) => a.name)).toEqual(Object.keys((schema.getType('DemoTaskFilter') as GraphQLInputObjectType).getFields()));
+    const fieldFilters = (name: string) => Object.keys((schema.getType(name) as GraphQLInputObjectType).getFields()).filter((k) => !['orderBy', 'limit', 'offset'].includes(k));
+    expect(mutation['tasks']?.args.map((a) => a.name)).toEqual(fieldFilters('DemoTaskFilter'));
     const actions = (schema.getType('DemoTaskOperations') as GraphQLObjectType).getFields();
     const signature = (name: string) => `${name}(${actions[name]?.args.map((a) => `${a.name}: ${String(a.type)}`).join(', ')}): ${String(actions[name]?.type)}`;
     expect(signature('createBatch')).toBe('createBatch(data: [DemoTaskInput!]!): MutationResult!');
@@ -137,6 +138,89 @@ describe.each(storages)('GraphQL mutations on $name', (storage) => {
     expect(bad.body.errors?.[0]?.extensions?.['code']).toBe('entity.error/value-invalid');
   });
 
+  it('serves add<F> / add<F>Item, update<F> and delete<F> for relations to a Database, taking its <O>Input fields or its filters', async () => {
+    const sdl = await (await fetch(`${server.baseUrl}/api/graphql/space/Demo/schema.graphql`, { headers: { authorization: `Token ${server.token}` } })).text();
+    const schema = buildASTSchema(parse(sdl));
+    const actions = (schema.getType('DemoTaskOperations') as GraphQLObjectType).getFields();
+    const projectInput = Object.keys((schema.getType('DemoProjectInput') as GraphQLInputObjectType).getFields());
+    expect(actions['addProject']?.args.map((a) => a.name)).toEqual(projectInput);
+    expect(actions['updateProject']?.args.map((a) => a.name)).toEqual(projectInput);
+    expect(actions['addBlocksItem']?.args.map((a) => a.name)).toEqual(Object.keys((schema.getType('DemoTaskInput') as GraphQLInputObjectType).getFields()));
+    expect(actions['deleteProject']?.args).toEqual([]);
+    expect(actions['deleteBlocks']?.args.map((a) => a.name)).toEqual(Object.keys((schema.getType('DemoTaskFilter') as GraphQLInputObjectType).getFields()).filter((k) => !['orderBy', 'limit', 'offset'].includes(k)));
+    expect(String(actions['addBlocksItem']?.type)).toBe('MutationResult!');
+    // Not for the users, nor the options of a select or workflow.
+    expect(Object.keys(actions).filter((n) => /^(add|delete)(Assignees|State|Status)/.test(n))).toEqual([]);
+  });
+
+  it('add<F> and add<F>Item create an Entity of the related Database per selected Entity and link it', async () => {
+    await ops(`mutation { tasks { createBatch(data: [{title: "gql-rel-a"}, {title: "gql-rel-b"}]) { message } } }`);
+    const added = await ops(`mutation { tasks(title: {in: ["gql-rel-a", "gql-rel-b"]}) { addProject(name: "gql-rel-project") { message entities { id type } } addBlocksItem(title: "gql-rel-child", estimate: 4, notes: "child **notes**") { message entities { id type } documents { secret } } } }`);
+    const projects = added['addProject'] as Result;
+    expect(projects.entities).toEqual([expect.objectContaining({ type: 'Demo/Projects' }), expect.objectContaining({ type: 'Demo/Projects' })]);
+    expect(projects.message).toBe('Add project: 2 Project items added to 2 Task items');
+    const children = (added['addBlocksItem'] as Result).entities.map((e) => e.id);
+    expect(children).toHaveLength(2);
+    const rows = await tasks(['q/in', ['Demo/Title'], '$t'], { $t: ['gql-rel-a', 'gql-rel-b'] });
+    expect(rows.map((r) => r.project)).toEqual(['gql-rel-project', 'gql-rel-project']);
+    expect(rows.flatMap((r) => r.blocks.map((b) => b['svc/id'])).sort()).toEqual([...children].sort());
+    expect((added['addBlocksItem'] as Result).documents).toHaveLength(2);
+    const notes = (await gql(`{ findTasks(title: {is: "gql-rel-child"}) { notes { md } } }`)).body.data?.['findTasks'] as Array<{ notes: { md: string } }>;
+    expect(notes.map((t) => t.notes.md.trim())).toEqual(['child **notes**', 'child **notes**']);
+    expect((await tasks(['q/in', ['svc/id'], '$ids'], { $ids: children })).map((r) => [r.title, r.estimate])).toEqual([
+      ['gql-rel-child', 4],
+      ['gql-rel-child', 4],
+    ]);
+    // A bad value writes nothing of the mutation field.
+    const bad = await gql(`mutation { tasks(title: {is: "gql-rel-a"}) { addBlocksItem(title: "gql-rel-bad", due: "not a date") { message } } }`);
+    expect(bad.body.data).toEqual({ tasks: null });
+    expect(bad.body.errors?.[0]?.message).toContain('tasks.addBlocksItem');
+    expect(await tasks(['=', ['Demo/Title'], '$t'], { $t: 'gql-rel-bad' })).toEqual([]);
+  });
+
+  it('update<F> changes the linked Entities and delete<F> deletes them (of a collection: those matching the filter)', async () => {
+    await ops(`mutation { tasks { create(title: "gql-relu") { message } addProject(name: "gql-relu-project") { message } addBlocksItem(title: "gql-relu-1") { message } } }`);
+    await ops(`mutation { tasks(title: {is: "gql-relu"}) { addBlocksItem(title: "gql-relu-2") { message } } }`);
+    const updated = await ops(`mutation { tasks(title: {is: "gql-relu"}) { updateProject(name: "gql-relu-renamed") { message entities { type } } updateBlocks(estimate: 11) { entities { id } } } }`);
+    expect((updated['updateProject'] as Result).entities).toEqual([{ type: 'Demo/Projects' }]);
+    expect((updated['updateBlocks'] as Result).entities).toHaveLength(2);
+    let [row] = await tasks(['=', ['Demo/Title'], '$t'], { $t: 'gql-relu' });
+    expect(row?.project).toBe('gql-relu-renamed');
+    expect((await tasks(['q/in', ['Demo/Title'], '$t'], { $t: ['gql-relu-1', 'gql-relu-2'] })).map((r) => r.estimate)).toEqual([11, 11]);
+    const deleted = await ops(`mutation { tasks(title: {is: "gql-relu"}) { deleteBlocks(title: {is: "gql-relu-1"}) { message entities { id } } } }`);
+    expect((deleted['deleteBlocks'] as Result).entities).toHaveLength(1);
+    expect(await tasks(['=', ['Demo/Title'], '$t'], { $t: 'gql-relu-1' })).toEqual([]);
+    expect(await tasks(['=', ['Demo/Title'], '$t'], { $t: 'gql-relu-2' })).toHaveLength(1);
+    await ops(`mutation { tasks(title: {is: "gql-relu"}) { deleteProject { message } deleteBlocks { message } } }`);
+    [row] = await tasks(['=', ['Demo/Title'], '$t'], { $t: 'gql-relu' });
+    expect(row?.project).toBeNull();
+    expect(row?.blocks).toEqual([]);
+    expect(await tasks(['=', ['Demo/Title'], '$t'], { $t: 'gql-relu-2' })).toEqual([]);
+    const left = await gql(`{ findProjects(name: {is: "gql-relu-renamed"}) { id } }`);
+    expect(left.body.data?.['findProjects']).toEqual([]);
+  });
+
+  it('a <T>Filter relation value takes orderBy, limit and offset; inside a find filter they are refused', async () => {
+    await ops(`mutation { projects { createBatch(data: [{name: "gql-sel-1"}, {name: "gql-sel-2"}, {name: "gql-sel-3"}]) { message } } }`);
+    await ops(`mutation { tasks { create(title: "gql-sel", project: {name: {contains: "gql-sel-"}, orderBy: {name: DESC}, limit: 1}) { message } } }`);
+    let [row] = await tasks(['=', ['Demo/Title'], '$t'], { $t: 'gql-sel' });
+    expect(row?.project).toBe('gql-sel-3');
+    await ops(`mutation { tasks(title: {is: "gql-sel"}) { update(project: {name: {contains: "gql-sel-"}, orderBy: {name: ASC}, offset: 1, limit: 1}) { message } } }`);
+    [row] = await tasks(['=', ['Demo/Title'], '$t'], { $t: 'gql-sel' });
+    expect(row?.project).toBe('gql-sel-2');
+    // Without limit, a to-one value matching several is still refused.
+    const several = await gql(`mutation { tasks(title: {is: "gql-sel"}) { update(project: {name: {contains: "gql-sel-"}, offset: 1}) { message } } }`);
+    expect(several.body.errors?.[0]?.extensions?.['code']).toBe('entity.error/value-invalid');
+    const negative = await gql(`mutation { tasks(title: {is: "gql-sel"}) { update(project: {name: {is: "gql-sel-1"}, limit: -1}) { message } } }`);
+    expect(negative.body.data).toEqual({ tasks: null });
+    expect(negative.body.errors?.[0]?.message).toContain('limit must be an integer of at least 0');
+    const nested = await gql(`{ findTasks(project: {name: {is: "gql-sel-2"}, limit: 1}) { title } }`);
+    expect(nested.body.errors?.[0]?.message).toContain('findTasks.project.limit');
+    expect(nested.body.errors?.[0]?.extensions?.['code']).toBe('BAD_USER_INPUT');
+    [row] = await tasks(['=', ['Demo/Title'], '$t'], { $t: 'gql-sel' });
+    expect(row?.project).toBe('gql-sel-2');
+  });
+
   it('a bad value is refused with the command API error naming the field, and the whole mutation field writes nothing', async () => {
     const viaCommand = await command({ command: 'svc.entity/create', args: { type: 'Demo/Tasks', entity: { 'Demo/Title': 'x', 'Demo/Due': 'not a date' } } });
     expect(viaCommand.success).toBe(false);
@@ -180,5 +264,9 @@ describe.each(storages)('GraphQL mutations on $name', (storage) => {
     const { rows } = await server.db.query<{ body: unknown }>('SELECT body FROM webhook_deliveries');
     const bodies = rows.map((r) => (typeof r.body === 'string' ? r.body : JSON.stringify(r.body)));
     expect(bodies.some((b) => b.includes(id))).toBe(true);
+    // An Entity an add<F>Item creates is delivered as a create of its Database.
+    const child = ((await ops(`mutation { tasks(title: {is: "gql-hook"}) { addBlocksItem(title: "gql-hook-child") { entities { id } } } }`))['addBlocksItem'] as Result).entities[0]?.id as string;
+    const after = (await server.db.query<{ body: unknown }>('SELECT body FROM webhook_deliveries')).rows.map((r) => (typeof r.body === 'string' ? r.body : JSON.stringify(r.body)));
+    expect(after.some((b) => b.includes(child) && b.includes('gql-hook-child'))).toBe(true);
   });
 });

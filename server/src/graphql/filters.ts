@@ -86,8 +86,21 @@ function absentConditions(ops: Input): Condition[] {
   return parts;
 }
 
-/** A `<Type>Filter` value on Entities of `object`: every field filter given must hold. */
+/** The fields of `<Type>Filter` that choose among the matches rather than filter (README, "Query semantics"). */
+export const SELECTION_KEYS = ['orderBy', 'limit', 'offset'] as const;
+
+/**
+ * A `<Type>Filter` value on Entities of `object`: every field filter given must hold. Its
+ * `orderBy`, `limit` and `offset` are read by the caller that selects Entities with it (a
+ * relation value of a mutation) and taken out before; given here, inside a filter, they are refused.
+ */
 export function filterCondition(object: ObjectModel, filter: Input, bag: ParamBag, where: string): Condition {
+  for (const key of SELECTION_KEYS) {
+    if (filter[key] === null || filter[key] === undefined) continue;
+    throw new GraphQLError(`${where}.${key}: orderBy, limit and offset of a filter apply only where it selects Entities (a relation value of a mutation), not inside a filter.`, {
+      extensions: { code: 'BAD_USER_INPUT', field: `${where}.${key}` },
+    });
+  }
   const parts: Condition[] = [];
   const fields = new Map(filterableFields(object).map((f) => [f.name, f]));
   for (const [name, value] of Object.entries(filter)) {

@@ -88,7 +88,10 @@ export function buildSchema(model: SpaceModel): BuiltSchema {
         name: `${object.name}Filter`,
         description: `Filter over ${article(object.label)} (${sourceOf(object)}). All given field filters must hold (AND).`,
         fields: () =>
-          Object.fromEntries(filterableFields(object).map((f) => [f.name, { type: filterInput(f, inputOf), description: filterDescription(f) }])) as GraphQLInputFieldConfigMap,
+          ({
+            ...Object.fromEntries(filterableFields(object).map((f) => [f.name, { type: filterInput(f, inputOf), description: filterDescription(f) }])),
+            ...selectionFields(object, inputOf(object, 'Order')),
+          }) as GraphQLInputFieldConfigMap,
       }),
     );
     listFilters.set(
@@ -275,3 +278,17 @@ function orderDescription(f: FieldModel): string {
   return `Sort by ${fieldLabel(f)}.`;
 }
 // Stryker restore all
+
+/**
+ * `orderBy`, `limit` and `offset` of a `<T>Filter` (as the public API's filter inputs take them):
+ * they apply where the filter selects Entities (a relation value of a mutation), not inside a
+ * find filter (spec/graphql/README.md, "Query semantics").
+ */
+function selectionFields(object: ObjectModel, order: GraphQLInputType): GraphQLInputFieldConfigMap {
+  const where = 'Only where the filter selects Entities (a relation value of a mutation); refused inside a find filter.';
+  return {
+    orderBy: { type: order, description: `Order in which the matching ${object.label} items are taken. ${where}` },
+    limit: { type: GraphQLInt, description: `Take at most this many of the matching ${object.label} items (without it: all of them). ${where}` },
+    offset: { type: GraphQLInt, description: `Skip this many of the matching ${object.label} items first. ${where}` },
+  };
+}

@@ -21,6 +21,10 @@ import mutationUpdate from './mutation-update.js';
 import mutationDelete from './mutation-delete.js';
 import mutationRichText from './mutation-rich-text.js';
 import mutationLinks from './mutation-links.js';
+import mutationAddRelated from './mutation-add-related.js';
+import mutationUpdateRelated from './mutation-update-related.js';
+import mutationDeleteRelated from './mutation-delete-related.js';
+import mutationFilterSelection from './mutation-filter-selection.js';
 import mutationReader from './mutation-reader.js';
 import mutationBadValue from './mutation-bad-value.js';
 import mutationCrossSurface from './mutation-cross-surface.js';
@@ -65,6 +69,10 @@ export const graphqlChecks: readonly Check[] = [
   mutationDelete,
   mutationRichText,
   mutationLinks,
+  mutationAddRelated,
+  mutationUpdateRelated,
+  mutationDeleteRelated,
+  mutationFilterSelection,
   mutationReader,
   mutationBadValue,
   mutationCrossSurface,

@@ -15,7 +15,7 @@ import { addLinks, deleteEntity, insertEntities, removeLinks, updateEntity, type
 import { RICH_TEXT_SECRET } from '../../model/field-types.js';
 import type { FieldModel } from '../space-model.js';
 import type { ActionModel, ContentEdit, DatabaseMutations } from './model.js';
-import { documentSecrets, matchingIds, MAX_MUTATION_TARGETS } from './targets.js';
+import { documentSecrets, linkedIds, matchingIds, MAX_MUTATION_TARGETS } from './targets.js';
 import { entityValues, relationValueInvalid, type EntityValues } from './values.js';
 
 export interface MutationResult {
@@ -53,8 +53,7 @@ async function targets(scope: ActionScope): Promise<string[]> {
   return scope.selected;
 }
 
-function result(scope: ActionScope, message: string, ids: readonly string[], secrets: readonly string[] = []): MutationResult {
-  const type = scope.db.target.type.name;
+function result(scope: ActionScope, message: string, ids: readonly string[], secrets: readonly string[] = [], type = scope.db.target.type.name): MutationResult {
   return { message, entities: ids.map((id) => ({ id, type })), documents: secrets.map((secret) => ({ secret })) };
 }
 
@@ -108,9 +107,11 @@ async function editDocuments(scope: ActionScope, field: RichTextField, ids: read
   return unique;
 }
 
-async function writeRichText(scope: ActionScope, ids: readonly string[], richText: EntityValues['richText']): Promise<string[]> {
+async function writeRichText(scope: ActionScope, ids: readonly string[], richText: EntityValues['richText'], db: DatabaseMutations = scope.db): Promise<string[]> {
   const secrets: string[] = [];
-  for (const [input, markdown] of richText) secrets.push(...(await editDocuments(scope, input.field, ids, [['overwrite', markdown ?? '']])));
+  // The documents of another Database's Entities (a relation action's) are found through its type.
+  const on = db === scope.db ? scope : { ...scope, db };
+  for (const [input, markdown] of richText) secrets.push(...(await editDocuments(on, input.field, ids, [['overwrite', markdown ?? '']])));
   return secrets;
 }
 
@@ -191,6 +192,59 @@ async function unlink(scope: ActionScope, field: Extract<FieldModel, { kind: 'ob
   return result(scope, `Unlink ${field.name}: ${plural(chosen.length, field.target.label)} unlinked from ${plural(ids.length, db.target.label)}`, ids);
 }
 
+type RelationField = Extract<FieldModel, { kind: 'object' }>;
+
+/** `add<F>` / `add<F>Item`: per selected Entity, one Entity of the target Database, created as `svc.entity/create` and then linked. */
+async function addRelated(scope: ActionScope, field: RelationField, target: DatabaseMutations, args: Record<string, unknown>, where: string): Promise<MutationResult> {
+  const { tx, catalog, db } = scope;
+  const ids = await targets(scope);
+  const values = await entityValues(tx, catalog, target.inputs, args, where);
+  const created =
+    ids.length === 0
+      ? []
+      : await insertEntities(tx, catalog, target.target.type.name, ids.map(() => structuredClone(values.entity)), scope.authorId, scope.changes, { inputIndexes: ids.map((_, i) => i) });
+  const newIds = created.map((e) => String(e['svc/id']));
+  const secrets = await writeRichText(scope, newIds, values.richText, target);
+  for (const [i, id] of ids.entries()) {
+    const child = newIds[i] as string;
+    if (!field.many) {
+      await updateEntity(tx, catalog, db.target.type.name, { 'svc/id': id, [field.field.name]: { 'svc/id': child } }, scope.changes);
+      continue;
+    }
+    const links = await addLinks(tx, catalog, field.field, id, [child]);
+    scope.changes.record({ kind: 'links', type: db.target.type, id, links }, catalog);
+  }
+  return result(scope, `Add ${field.name}: ${plural(newIds.length, target.target.label)} added to ${plural(ids.length, db.target.label)}`, newIds, secrets, target.target.type.name);
+}
+
+/** `update<F>`: `update` on every Entity the relation of the selected Entities links to. */
+async function updateRelated(scope: ActionScope, field: RelationField, target: DatabaseMutations, args: Record<string, unknown>, where: string): Promise<MutationResult> {
+  const { tx, catalog, db } = scope;
+  const linked = await linkedIds(tx, catalog, db.target, field.field, await targets(scope), where);
+  const { entity, richText } = await entityValues(tx, catalog, target.inputs, args, where);
+  if (Object.keys(entity).length > 0) for (const id of linked) await updateEntity(tx, catalog, target.target.type.name, { ...entity, 'svc/id': id }, scope.changes);
+  const secrets = await writeRichText(scope, linked, richText, target);
+  return result(scope, `Update ${field.name}: ${plural(linked.length, target.target.label)} updated`, linked, secrets, target.target.type.name);
+}
+
+/** `delete<F>`: deletes the Entities the relation of the selected Entities links to (of a collection: those matching the filter, if one is given). */
+async function deleteRelated(scope: ActionScope, field: RelationField, target: DatabaseMutations, filter: Record<string, unknown>, where: string): Promise<MutationResult> {
+  const { tx, catalog, db } = scope;
+  let linked = await linkedIds(tx, catalog, db.target, field.field, await targets(scope), where);
+  if (Object.values(filter).some((v) => v !== null && v !== undefined)) {
+    const matching = new Set(await matchingIds(tx, catalog, target.target, filter, where));
+    linked = linked.filter((id) => matching.has(id));
+  }
+  for (const id of linked) await deleteEntity(tx, catalog, target.target.type.name, id, scope.changes);
+  // A selected or created Entity of the same Database may be among those deleted: it is no longer there to act on.
+  if (target === db) {
+    const gone = new Set(linked);
+    if (scope.created) scope.created = scope.created.filter((id) => !gone.has(id));
+    if (scope.selected) scope.selected = scope.selected.filter((id) => !gone.has(id));
+  }
+  return result(scope, `Delete ${field.name}: ${plural(linked.length, target.target.label)} deleted`, linked, [], target.target.type.name);
+}
+
 /** Runs one action with its coerced arguments. */
 export async function runAction(scope: ActionScope, action: ActionModel, args: Record<string, unknown>, where: string): Promise<MutationResult> {
   switch (action.kind) {
@@ -208,5 +262,9 @@ export async function runAction(scope: ActionScope, action: ActionModel, args: R
       return link(scope, action.field, args, where);
     case 'unlink':
       return unlink(scope, action.field, args, where);
+    case 'related':
+      if (action.op === 'add') return addRelated(scope, action.field, action.target, args, where);
+      if (action.op === 'update') return updateRelated(scope, action.field, action.target, args, where);
+      return deleteRelated(scope, action.field, action.target, args, where);
   }
 }

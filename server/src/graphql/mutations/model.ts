@@ -21,7 +21,13 @@ export type ActionModel =
   | { kind: 'update'; batch: boolean }
   | { kind: 'delete' }
   | { kind: 'content'; edit: ContentEdit; field: Extract<FieldModel, { kind: 'richText' }>; batch: boolean }
-  | { kind: 'link' | 'unlink'; field: Extract<FieldModel, { kind: 'object' }> };
+  | { kind: 'link' | 'unlink'; field: Extract<FieldModel, { kind: 'object' }> }
+  /**
+   * An action on the Entities a relation field links to (the field's target Database `target`):
+   * `add` creates one and links it (`add<F>`, `add<F>Item` for a collection), `update` and
+   * `delete` change or delete those linked.
+   */
+  | { kind: 'related'; op: 'add' | 'update' | 'delete'; field: Extract<FieldModel, { kind: 'object' }>; target: DatabaseMutations };
 
 export interface DatabaseMutations {
   /** The root `Mutation` field (`tasks`). */
@@ -49,7 +55,7 @@ function inputFields(object: ObjectModel): InputFieldModel[] {
   return out;
 }
 
-function actionsOf(inputs: InputFieldModel[]): Map<string, ActionModel> {
+function actionsOf(inputs: InputFieldModel[], byType: ReadonlyMap<string, DatabaseMutations>): Map<string, ActionModel> {
   const actions = new Map<string, ActionModel>();
   const add = (base: string, action: ActionModel): void => {
     actions.set(
@@ -76,6 +82,15 @@ function actionsOf(inputs: InputFieldModel[]): Map<string, ActionModel> {
     } else if (input.kind === 'object') {
       add(`link${part}`, { kind: 'link', field: input.field });
       add(`unlink${part}`, { kind: 'unlink', field: input.field });
+      // Actions on the related Entities: only where the target is a Database of the Space (not
+      // the options of a select or workflow, nor the users); add and update need its `<O>Input`.
+      const target = input.field.target.kind === 'database' ? byType.get(input.field.target.type.name) : undefined;
+      if (!target) continue;
+      if (target.inputs.length > 0) {
+        add(input.field.many ? `add${part}Item` : `add${part}`, { kind: 'related', op: 'add', field: input.field, target });
+        add(`update${part}`, { kind: 'related', op: 'update', field: input.field, target });
+      }
+      add(`delete${part}`, { kind: 'related', op: 'delete', field: input.field, target });
     }
   }
   return actions;
@@ -91,9 +106,11 @@ export function spaceMutations(model: SpaceModel): DatabaseMutations[] {
   const out = model.queries.map((q): DatabaseMutations => {
     const rootName = firstFree(mutationBaseName(q.target.type.name), (c) => !names.has(c));
     names.add(rootName);
-    const inputs = inputFields(q.target);
-    return { rootName, target: q.target, inputs, actions: actionsOf(inputs) };
+    return { rootName, target: q.target, inputs: inputFields(q.target), actions: new Map() };
   });
+  // The actions name the Databases their relations lead to, so they come once all are known.
+  const byType = new Map(out.map((db) => [db.target.type.name, db]));
+  for (const db of out) db.actions = actionsOf(db.inputs, byType);
   cache.set(model, out);
   return out;
 }

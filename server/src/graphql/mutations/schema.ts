@@ -107,6 +107,36 @@ function actionField(name: string, action: ActionModel, db: DatabaseMutations, i
           : `Removes from ${field} of every selected ${label} the ${target} items matching the filter (without arguments: all of them).`;
       return { type: result, args: env.filterArgs(action.field.target), description };
     }
+    case 'related': {
+      const field = `\`${sourceName(action.field)}\``;
+      const target = action.target.target.label;
+      const targetArgs = (): Record<string, GraphQLArgumentConfig> =>
+        Object.fromEntries(action.target.inputs.map((i) => [i.name, { type: inputType(i, env), description: inputDescription(i) }]));
+      switch (action.op) {
+        case 'add':
+          return {
+            type: result,
+            args: targetArgs(),
+            description: action.field.many
+              ? `Creates, for every selected ${label}, one ${target} with the given values and adds it to its ${field}. The result names the ${target} items created.`
+              : `Creates, for every selected ${label}, one ${target} with the given values and sets its ${field} to it. The result names the ${target} items created.`,
+          };
+        case 'update':
+          return {
+            type: result,
+            args: targetArgs(),
+            description: `Sets the given values on every ${target} linked by ${field} of the selected ${label} items (null clears a value; a field left out is kept).`,
+          };
+        case 'delete':
+          return action.field.many
+            ? {
+                type: result,
+                args: env.filterArgs(action.field.target),
+                description: `Deletes the ${target} items in ${field} of every selected ${label} that match the filter (without arguments: all of them).`,
+              }
+            : { type: result, description: `Deletes the ${target} that ${field} of every selected ${label} links to.` };
+      }
+    }
   }
 }
 

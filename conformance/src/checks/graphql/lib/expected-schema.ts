@@ -117,7 +117,8 @@ export function expectedSdl(types: TypeRow[]): string {
   const parts: string[] = [];
   for (const t of types) {
     parts.push(`type ${t.name} {\n${t.fields.map((f) => `  ${f.name}${f.args ?? (f.list ? listArgs(types, f.list) : '')}: ${f.type}`).join('\n')}\n}`);
-    parts.push(`input ${t.name}Filter {\n${t.fields.filter((f) => f.filter !== null).map((f) => `  ${f.name}: ${f.filter}`).join('\n')}\n}`);
+    // The field filters, then what chooses among the matches (the public API's filter inputs take orderBy, limit, offset).
+    parts.push(`input ${t.name}Filter {\n${t.fields.filter((f) => f.filter !== null).map((f) => `  ${f.name}: ${f.filter}`).join('\n')}\n  orderBy: ${t.name}Order\n  limit: Int\n  offset: Int\n}`);
     parts.push(`input ${t.name}CollectionFilter {\n  isEmpty: Boolean\n${['contains', 'containsAny', 'notContains', 'notContainsAny'].map((op) => `  ${op}: [${t.name}Filter!]`).join('\n')}\n}`);
     parts.push(`input ${t.name}Order {\n${t.fields.filter((f) => f.order !== null).map((f) => `  ${f.name}: ${f.order}`).join('\n')}\n}`);
   }
