@@ -5,15 +5,20 @@
 // and the time the mock integration app alone takes to serve every page. The server and the mock
 // app run in this process. Prints tables and writes bench/results/sync.md. See bench/README.md.
 import { request as httpRequest } from 'node:http';
+import { loadavg } from 'node:os';
+import { cpuUsage } from 'node:process';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import type { QueryResult, QueryResultRow } from 'pg';
+import pg, { type QueryResult, type QueryResultRow } from 'pg';
 import type { components as AppComponents } from '../generated/app/types.js';
 import type { components as ServiceComponents } from '../generated/service/types.js';
 import { startMockApp, type MockApp, type Scenario } from '../mock-app/src/index.js';
 import type { Database, Queryable, StorageKind } from '../server/src/db/database.js';
 import { scratchSchemaName, startServer, type RunningServer } from '../server/src/index.js';
+import { spawnServer, type ChildServer } from './lib/child-server.js';
 import { databaseUrl, DEFAULT_DATABASE_URL, integerOption, machine, runWithOptions, storagesOption, writeReport } from './lib/cli.js';
+import { childPids, cpuMsOf, treeCpuMs } from './lib/process-cpu.js';
+import { writeSection } from './lib/report-section.js';
 import { shapeOf } from './lib/replay.js';
 import { renderMarkdown, renderPlain, type Table } from './lib/table.js';
 import { formatCount, formatMs, formatRate, formatRatio, now, withTimeout } from './lib/timing.js';
@@ -25,6 +30,7 @@ type AppSchema = AppComponents['schemas']['SchemaResponse'];
 type DataRow = AppComponents['schemas']['DataRow'];
 type DataRequest = AppComponents['schemas']['DataRequest'];
 type DataResponse = AppComponents['schemas']['DataResponse'];
+type SyncStats = ServiceComponents['schemas']['SyncStats'];
 
 const RESULTS_FILE = fileURLToPath(new URL('./results/sync.md', import.meta.url));
 const SPACE = 'BenchSync';
@@ -47,7 +53,15 @@ interface Options {
   validateResponses: boolean;
   timeLimitMs: number;
   out: string;
+  /** Figures to measure: the full sync (with its baselines and profile) and sources at once over 1 and 2 server processes. */
+  figures: Figure[];
+  /** The processes figure: sources synchronized at once, rows of each. */
+  sources: number;
+  sourceRows: number;
 }
+
+const FIGURES = ['full', 'processes'] as const;
+type Figure = (typeof FIGURES)[number];
 
 const USAGE = `npm run bench -- sync [options]
   --storage pg-mem,postgres    storages to measure, of pg-mem, pglite, postgres (default: pg-mem,postgres; PostgreSQL at DATABASE_URL or ${DEFAULT_DATABASE_URL};
@@ -57,6 +71,11 @@ const USAGE = `npm run bench -- sync [options]
   --page-size N                rows per page the app answers (default 1000)
   --validate-responses         the mock app checks its answers against spec/app.openapi.yaml during the sync (default off)
   --time-limit M               minutes a sync may take before it is reported unfinished (default 25)
+  --figures full,processes     figures to measure (default both): the full sync on each storage, and K sources synchronized
+                               at once by 1 and by 2 server processes on one PostgreSQL (needs postgres in --storage; run
+                               alone, it replaces only its own section of the results file)
+  --sources K                  sources synchronized at once in the processes figure (default 4)
+  --source-rows R              rows of each of those sources (default 10000: the figure takes about a minute and a half)
   --out FILE                   Markdown results (default bench/results/sync.md)`;
 
 function parseOptions(args: string[]): Options | undefined {
@@ -71,6 +90,9 @@ function parseOptions(args: string[]): Options | undefined {
       'page-size': { type: 'string' },
       'validate-responses': { type: 'boolean' },
       'time-limit': { type: 'string' },
+      figures: { type: 'string' },
+      sources: { type: 'string' },
+      'source-rows': { type: 'string' },
       out: { type: 'string' },
       help: { type: 'boolean', short: 'h' },
     },
@@ -84,8 +106,14 @@ function parseOptions(args: string[]): Options | undefined {
   const pageSize = integerOption(values['page-size'], 1000, 'page-size');
   // The server refuses pages of more than 10,000 rows (spec/integrations.md, "Bounds").
   if (pageSize > 10_000) throw new Error(`--page-size must be at most 10000 (the server's bound on a page); got ${pageSize}`);
+  const storages = storagesOption(values.storage ?? values.storages, ['pg-mem', 'pglite', 'postgres']);
+  const figures = figuresOption(values.figures, storages);
+  const sources = integerOption(values.sources, 4, 'sources');
+  if (sources > MAX_PARALLEL_SOURCES) throw new Error(`--sources must be at most ${MAX_PARALLEL_SOURCES}; got ${sources}`);
+  const sourceRows = integerOption(values['source-rows'], 10_000, 'source-rows');
+  if (sourceRows > MAX_SOURCE_ROWS) throw new Error(`--source-rows must be at most ${MAX_SOURCE_ROWS}; got ${sourceRows}`);
   return {
-    storages: storagesOption(values.storage ?? values.storages, ['pg-mem', 'pglite', 'postgres']),
+    storages,
     databaseUrl: databaseUrl(),
     rows,
     pgmemRows: integerOption(values['pgmem-rows'], rows, 'pgmem-rows'),
@@ -93,7 +121,22 @@ function parseOptions(args: string[]): Options | undefined {
     validateResponses: values['validate-responses'] ?? false,
     timeLimitMs: integerOption(values['time-limit'], 25, 'time-limit') * 60_000,
     out: values.out ?? RESULTS_FILE,
+    figures,
+    sources,
+    sourceRows,
   };
+}
+
+/** Most rows of each source of the processes figure (the mock apps hold them all in this process). */
+const MAX_SOURCE_ROWS = 1_000_000;
+
+/** `--figures`: by default both (the processes figure only where PostgreSQL is measured); asked for by name, it needs PostgreSQL. */
+function figuresOption(value: string | undefined, storages: StorageKind[]): Figure[] {
+  if (value === undefined) return storages.includes('postgres') ? ['full', 'processes'] : ['full'];
+  const figures = value.split(',').map((f) => f.trim());
+  for (const f of figures) if (!FIGURES.some((k) => k === f)) throw new Error(`--figures takes ${FIGURES.join(', ')}; got ${f}`);
+  if (figures.includes('processes') && !storages.includes('postgres')) throw new Error('--figures processes needs PostgreSQL: add postgres to --storage');
+  return FIGURES.filter((f) => figures.includes(f));
 }
 
 function log(message: string): void {
@@ -278,7 +321,7 @@ class StatementProfiler {
 
 class AdminClient {
   constructor(
-    private readonly server: RunningServer,
+    private readonly server: Pick<RunningServer, 'baseUrl' | 'token'>,
     private readonly timeoutMs = REQUEST_TIMEOUT_MS,
   ) {}
 
@@ -679,6 +722,397 @@ async function writeMarkdown(options: Options, tables: Table[], startedAt: Date,
   await writeReport(options.out, lines);
 }
 
+// ---------------------------------------------------------------------------------------------
+// Sources at once over one and two server processes (PostgreSQL). A run holds its source's lease
+// (server/src/integrations/sync/run-lease.ts), so one run uses one process; several sources at
+// once can be spread over processes. K sources of R rows are started together, on one process or
+// spread over two that share a scratch schema, four times (1, 2, 1, 2) in one scenario.
+
+/** Most sources of the processes figure (each is a mock app in this process). */
+const MAX_PARALLEL_SOURCES = 32;
+/** The processes' poll for runs nobody told them about (ms): long, so a run is claimed by the process it was started through. */
+const CLAIM_ON_START_POLL_MS = 600_000;
+/** How often the benchmark looks at the runs' state while they go. */
+const RUN_POLL_MS = 50;
+const PROCESS_ORDER: readonly (1 | 2)[] = [1, 2, 1, 2];
+const PROCESSES_TITLE = 'Sources at once over one and two server processes (PostgreSQL)';
+
+interface ServerProcess {
+  label: string;
+  child: ChildServer;
+  /** The launcher's pid (its tree holds the server's node process); undefined when not found. */
+  pid: number | undefined;
+  /** PGAPPNAME of its connections: its PostgreSQL backends are found by it. */
+  appName: string;
+}
+
+interface CpuSnapshot {
+  servers: Array<number | undefined>;
+  backends: Map<number, number>;
+  benchMicros: number;
+}
+
+interface ProcessesMeasurement {
+  processes: 1 | 2;
+  rows: number;
+  /** First run's start to last run's end (the runs' startedAt and finishedAt). */
+  ms: number;
+  /** The same seen by the benchmark: first POST to its poll seeing every run ended. */
+  benchMs: number;
+  /** Each source's run: where it was started, its own start-to-end time. */
+  runs: Array<{ server: string; ms: number }>;
+  /** CPU ms during the measurement: each server process, their PostgreSQL backends, this process (mock apps, polls). */
+  serverCpuMs: Array<number | undefined>;
+  postgresCpuMs: number;
+  benchCpuMs: number;
+  /** The machine's 1-minute load average at the end of the round. */
+  loadAverage: number;
+}
+
+interface ProcessesReport {
+  sources: number;
+  rows: number;
+  warmRows: number;
+  measurements: ProcessesMeasurement[];
+  checks: string[];
+  startedAt: Date;
+  error?: string;
+}
+
+async function pgClient(url: string, schema?: string): Promise<pg.Client> {
+  const client = new pg.Client({ connectionString: url, application_name: 'svc-bench-sync-client', ...(schema ? { options: `-c search_path=${schema}` } : {}) });
+  await client.connect();
+  return client;
+}
+
+async function dropSchema(url: string, schema: string): Promise<void> {
+  const client = await pgClient(url);
+  try {
+    await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+  } finally {
+    await client.end();
+  }
+}
+
+async function cpuSnapshot(sql: pg.Client, servers: ServerProcess[]): Promise<CpuSnapshot> {
+  const { rows } = await sql.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE application_name = ANY($1::text[])', [servers.map((s) => s.appName)]);
+  const usage = cpuUsage();
+  return {
+    servers: servers.map((s) => (s.pid === undefined ? undefined : treeCpuMs(s.pid))),
+    backends: cpuMsOf(rows.map((r) => Number(r.pid))),
+    benchMicros: usage.user + usage.system,
+  };
+}
+
+/** Backends seen at both ends count their difference, those started meanwhile all their time; one that ended meanwhile is missed. */
+function backendCpuMs(before: Map<number, number>, after: Map<number, number>): number {
+  let ms = 0;
+  for (const [pid, end] of after) ms += end - (before.get(pid) ?? 0);
+  return ms;
+}
+
+/** Waits until the run's source is leased (claimed by a process) or the run has ended. */
+async function waitForClaim(sql: pg.Client, runId: number, sourceId: string): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const { rows } = await sql.query<{ claimed: boolean }>(
+      `SELECT (r.status NOT IN ('running', 'retrying') OR (l.lease_token IS NOT NULL AND l.lease_until > now())) AS claimed
+         FROM integration_runs r LEFT JOIN integration_source_leases l ON l.source_id = r.source_id WHERE r.id = $1`,
+      [runId],
+    );
+    if (rows[0]?.claimed) return;
+    if (Date.now() > deadline) throw new Error(`no process claimed the run ${runId} of source ${sourceId} within 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+interface StoredRun {
+  id: number;
+  source_id: string;
+  status: string;
+  started_at: Date;
+  finished_at: Date | null;
+  stats: string;
+}
+
+/**
+ * Every source's Entities present exactly once and no run applied twice: one run per source,
+ * succeeded, `created` and `rows` equal to the rows, nothing updated or removed; the key index
+ * holds every key of the app (T-0 ... T-(R-1)) once, each on its own Entity, all delivered by that
+ * run; the Database holds exactly those Entities.
+ */
+async function checkSource(sql: pg.Client, sourceId: string, database: string, runId: number, rows: number, expectedKeys: string[]): Promise<void> {
+  const where = `source ${sourceId} (${database})`;
+  const runs = (await sql.query<StoredRun>('SELECT id, source_id, status, started_at, finished_at, stats FROM integration_runs WHERE source_id = $1', [sourceId])).rows;
+  if (runs.length !== 1 || Number(runs[0]?.id) !== runId) throw new Error(`${where}: ${runs.length} runs; expected only run ${runId}`);
+  const run = runs[0] as StoredRun;
+  const stats = JSON.parse(run.stats) as SyncStats;
+  if (run.status !== 'succeeded') throw new Error(`${where}: the run ended ${run.status}`);
+  if (stats.created !== rows || stats.rows !== rows || stats.updated !== 0 || stats.removed !== 0) {
+    throw new Error(`${where}: the run read ${stats.rows} rows, created ${stats.created}, updated ${stats.updated}, removed ${stats.removed}; expected ${rows} read and created`);
+  }
+  const keys = (
+    await sql.query<{ n: string; keys: string; entities: string; expected: string; other_runs: string }>(
+      `SELECT count(*) AS n, count(DISTINCT external_key) AS keys, count(DISTINCT entity_id) AS entities,
+              count(*) FILTER (WHERE external_key = ANY($2::text[])) AS expected, count(*) FILTER (WHERE last_run_id <> $3) AS other_runs
+         FROM integration_keys WHERE source_id = $1`,
+      [sourceId, expectedKeys, runId],
+    )
+  ).rows[0];
+  if (!keys || [keys.n, keys.keys, keys.entities, keys.expected].some((v) => Number(v) !== rows) || Number(keys.other_runs) !== 0) {
+    throw new Error(`${where}: key index ${JSON.stringify(keys)}; expected ${rows} keys (the app's), each on its own Entity, all of run ${runId}`);
+  }
+  const entities = (
+    await sql.query<{ n: string; keyed: string }>(
+      `SELECT count(*) AS n, count(k.entity_id) AS keyed FROM entities e
+         LEFT JOIN integration_keys k ON k.entity_id = e.id AND k.source_id = $2
+        WHERE e.type_id = (SELECT id FROM types WHERE name = $1)`,
+      [database, sourceId],
+    )
+  ).rows[0];
+  if (!entities || Number(entities.n) !== rows || Number(entities.keyed) !== rows) {
+    throw new Error(`${where}: the Database holds ${entities?.n ?? 0} Entities, ${entities?.keyed ?? 0} of them keyed; expected ${rows}, each once`);
+  }
+}
+
+/** Deletes what a measurement wrote (Entities, their links, keys), then VACUUM ANALYZE: every measurement starts on tables of the same size. */
+async function clearDatabases(sql: pg.Client, sourceIds: string[], databases: string[]): Promise<void> {
+  const typeIds = (await sql.query<{ id: string }>('SELECT id FROM types WHERE name = ANY($1::text[])', [databases])).rows.map((r) => r.id);
+  const relations = (await sql.query<{ relation_id: string }>('SELECT DISTINCT relation_id FROM fields WHERE type_id = ANY($1) AND relation_id IS NOT NULL', [typeIds])).rows.map(
+    (r) => r.relation_id,
+  );
+  await sql.query('DELETE FROM links WHERE relation_id = ANY($1)', [relations]);
+  await sql.query('DELETE FROM integration_keys WHERE source_id = ANY($1::uuid[])', [sourceIds]);
+  await sql.query('DELETE FROM entities WHERE type_id = ANY($1)', [typeIds]);
+  await sql.query('VACUUM ANALYZE entities, links, integration_keys');
+}
+
+/**
+ * Starts the processes together (their migrations and bootstrap take turns on the schema). Each
+ * child is forked before spawnServer's first await, so the new pid seen right after the call is its.
+ */
+async function startServerProcesses(labels: string[], env: Record<string, string>): Promise<ServerProcess[]> {
+  const starting = labels.map((label) => {
+    const before = new Set(childPids(process.pid));
+    const appName = `svc-bench-sync-${process.pid}-${label}`;
+    const child = spawnServer({ ...env, PGAPPNAME: appName });
+    const pid = childPids(process.pid).find((p) => !before.has(p));
+    return { label, appName, pid, child };
+  });
+  const settled = await Promise.allSettled(starting.map((s) => s.child));
+  const started = settled.flatMap((r, i) => (r.status === 'fulfilled' ? [{ ...(starting[i] as (typeof starting)[number]), child: r.value }] : []));
+  const failed = settled.find((r): r is PromiseRejectedResult => r.status === 'rejected');
+  if (failed) {
+    for (const s of started) await s.child.stop();
+    throw failed.reason;
+  }
+  return started;
+}
+
+/** One measurement: K new sources, each started through its process (and claimed there) one after the other, then every run waited for. */
+async function measureProcesses(
+  sql: pg.Client,
+  servers: ServerProcess[],
+  processes: 1 | 2,
+  accounts: string[],
+  round: number,
+  options: Options,
+  checks: string[],
+  expectedKeys: string[],
+): Promise<ProcessesMeasurement> {
+  const admin = new AdminClient({ baseUrl: (servers[0] as ServerProcess).child.baseUrl, token: TOKEN_PROCESSES });
+  const sources: Array<{ id: string; database: string; server: ServerProcess }> = [];
+  for (const [k, accountId] of accounts.entries()) {
+    const source = (await admin.call<IntegrationSource>('POST', '/api/integrations/sources', { accountId, space: `BenchSync${round < 0 ? 'W' : `R${round + 1}`}S${k}`, types: [TYPE] }, [201])).value;
+    const database = source.databases[TYPE];
+    if (!database) throw new Error(`the source has no Database for type ${TYPE}`);
+    sources.push({ id: source.id, database, server: servers[processes === 1 ? 0 : k % 2] as ServerProcess });
+  }
+  const rows = accounts.length * options.sourceRows;
+  log(`processes: ${round < 0 ? 'warm-up' : `round ${round + 1}`} at ${new Date().toISOString().slice(11, 19)}, ${processes} process(es), ${accounts.length} sources x ${formatCount(options.sourceRows)} rows`);
+  const before = await cpuSnapshot(sql, servers);
+  const start = now();
+  const runIds: number[] = [];
+  for (const source of sources) {
+    const run = (await new AdminClient({ baseUrl: source.server.child.baseUrl, token: TOKEN_PROCESSES }).call<SyncRun>('POST', `/api/integrations/sources/${source.id}/syncs`, undefined, [202])).value;
+    runIds.push(run.id);
+    await waitForClaim(sql, run.id, source.id);
+  }
+  const deadline = start + options.timeLimitMs;
+  let stored: StoredRun[] = [];
+  for (;;) {
+    stored = (await sql.query<StoredRun>('SELECT id, source_id, status, started_at, finished_at, stats FROM integration_runs WHERE id = ANY($1::int[])', [runIds])).rows;
+    if (stored.length === runIds.length && stored.every((r) => r.finished_at !== null && r.status !== 'running' && r.status !== 'retrying')) break;
+    if (now() > deadline) throw new Error(`round ${round + 1}: the runs had not ended after ${formatMs(options.timeLimitMs)} (--time-limit)`);
+    await new Promise((resolve) => setTimeout(resolve, RUN_POLL_MS));
+  }
+  const benchMs = now() - start;
+  const after = await cpuSnapshot(sql, servers);
+  const first = Math.min(...stored.map((r) => r.started_at.getTime()));
+  const last = Math.max(...stored.map((r) => (r.finished_at as Date).getTime()));
+  for (const [k, source] of sources.entries()) await checkSource(sql, source.id, source.database, runIds[k] as number, options.sourceRows, expectedKeys);
+  checks.push(`round ${round + 1}: ${sources.length} sources checked`);
+  await clearDatabases(
+    sql,
+    sources.map((s) => s.id),
+    sources.map((s) => s.database),
+  );
+  return {
+    processes,
+    rows,
+    ms: last - first,
+    benchMs,
+    runs: sources.map((s, k) => {
+      const r = stored.find((x) => Number(x.id) === runIds[k]) as StoredRun;
+      return { server: s.server.label, ms: (r.finished_at as Date).getTime() - r.started_at.getTime() };
+    }),
+    serverCpuMs: servers.map((_, i) => {
+      const a = before.servers[i];
+      const b = after.servers[i];
+      return a === undefined || b === undefined ? undefined : b - a;
+    }),
+    postgresCpuMs: backendCpuMs(before.backends, after.backends),
+    benchCpuMs: (after.benchMicros - before.benchMicros) / 1000,
+    loadAverage: loadavg()[0] ?? 0,
+  };
+}
+
+const TOKEN_PROCESSES = 'bench-sync-processes-token';
+
+async function runProcessesFigure(options: Options): Promise<ProcessesReport> {
+  const warmRows = Math.min(options.sourceRows, 2 * options.pageSize);
+  const report: ProcessesReport = { sources: options.sources, rows: options.sourceRows, warmRows, measurements: [], checks: [], startedAt: new Date() };
+  const schema = `svc_bench_sync_procs_${process.pid}`;
+  const begun = now();
+  const apps: MockApp[] = [];
+  const servers: ServerProcess[] = [];
+  let sql: pg.Client | undefined;
+  try {
+    await dropSchema(options.databaseUrl, schema);
+    for (let k = 0; k < options.sources; k++) apps.push(await startMockApp({ scenario: benchScenario(options.sourceRows, options.pageSize), port: 0, validateResponses: options.validateResponses }));
+    apps.push(await startMockApp({ scenario: benchScenario(warmRows, options.pageSize), port: 0, validateResponses: options.validateResponses }));
+    const env = {
+      SVC_TOKEN: TOKEN_PROCESSES,
+      DATABASE_URL: options.databaseUrl,
+      SVC_DB_SCHEMA: schema,
+      SVC_APP_ALLOW: '127.0.0.1',
+      SVC_SYNC_POLL_MS: String(CLAIM_ON_START_POLL_MS),
+    };
+    servers.push(...(await startServerProcesses(['A', 'B'], env)));
+    log(`processes: servers up after ${formatMs(now() - begun)}`);
+    sql = await pgClient(options.databaseUrl, schema);
+    const admin = new AdminClient({ baseUrl: (servers[0] as ServerProcess).child.baseUrl, token: TOKEN_PROCESSES });
+    const accounts: string[] = [];
+    for (const app of apps) {
+      accounts.push((await admin.call<IntegrationAccount>('POST', '/api/integrations/accounts', { appUrl: app.url, accountType: ACCOUNT_TYPE, fields: { ...ACCOUNT_FIELDS } }, [201])).value.id);
+    }
+    const warmAccount = accounts.pop() as string;
+    // Warm-up, not measured: a short sync on each process (JIT, connection pools, the catalog).
+    const warmKeys = Array.from({ length: warmRows }, (_, i) => benchRow(i).id as string);
+    await measureProcesses(sql, servers, 2, [warmAccount, warmAccount], -1, { ...options, sourceRows: warmRows }, [], warmKeys);
+    const expectedKeys = Array.from({ length: options.sourceRows }, (_, i) => benchRow(i).id as string);
+    for (const [round, processes] of PROCESS_ORDER.entries()) {
+      report.measurements.push(await measureProcesses(sql, servers, processes, accounts, round, options, report.checks, expectedKeys));
+    }
+  } catch (error) {
+    report.error = errorMessage(error);
+    log(`processes: ${report.error}`);
+  } finally {
+    await sql?.end().catch(() => undefined);
+    for (const s of servers) await s.child.stop();
+    for (const app of apps) await app.close();
+    await dropSchema(options.databaseUrl, schema).catch((e: unknown) => log(`dropping ${schema}: ${errorMessage(e)}`));
+  }
+  return report;
+}
+
+function processesRate(m: ProcessesMeasurement): number {
+  return (m.rows / m.ms) * 1000;
+}
+
+function processesTable(report: ProcessesReport): Table {
+  const rows: string[][] = report.measurements.map((m, i) => {
+    const wallCpu = m.ms * 2;
+    const used = m.serverCpuMs.reduce<number>((a, c) => a + (c ?? 0), 0) + m.postgresCpuMs + m.benchCpuMs;
+    return [
+      String(i + 1),
+      String(m.processes),
+      `${report.sources} x ${formatCount(report.rows)}`,
+      formatMs(m.ms),
+      rate(m.rows, m.ms),
+      m.runs.map((r) => `${r.server} ${formatMs(r.ms)}`).join(', '),
+      m.serverCpuMs.map((c, k) => `${String.fromCharCode(65 + k)} ${c === undefined ? '?' : formatMs(c)}`).join(', '),
+      formatMs(m.postgresCpuMs),
+      formatMs(m.benchCpuMs),
+      share(used, wallCpu),
+      m.loadAverage.toFixed(1),
+    ];
+  });
+  const one = report.measurements.filter((m) => m.processes === 1);
+  const two = report.measurements.filter((m) => m.processes === 2);
+  const notes: string[] = [];
+  if (report.error) rows.push(['-', '-', '-', '-', '-', `FAILED: ${report.error}`, '', '', '', '', '']);
+  if (one.length > 0 && two.length > 0 && !report.error) {
+    const mean = (ms: ProcessesMeasurement[]) => ms.reduce((a, m) => a + processesRate(m), 0) / ms.length;
+    const pairs = one.map((m, i) => (two[i] ? formatRatio(processesRate(two[i] as ProcessesMeasurement) / processesRate(m)) : '-')).join(', ');
+    notes.push(
+      `**2 processes over 1: ${formatRatio(mean(two) / mean(one))}** (mean rows/s of rounds 2 and 4 over that of rounds 1 and 3: ${formatRate(mean(two), 'rows/s')} against ${formatRate(mean(one), 'rows/s')}; round by round ${pairs}).`,
+    );
+  }
+  notes.push(
+    `Method: two server processes (\`tsx server/src/main.ts\` children) on one PostgreSQL scratch schema (dropped afterwards), ${report.sources} mock apps in this process, each with ${formatCount(report.rows)} rows of the type above (${formatCount(report.rows * report.sources)} rows a round). Each round makes ${report.sources} new sources (their own Spaces) and starts them one after the other, each through \`POST .../syncs\` on its process (1 process: all on A; 2: alternately on A and B), the next once the source's lease is taken; then waits for every run. Time: first run's startedAt to last run's finishedAt; rows/s: all rows of the round over that time. Rounds 1, 2, 1, 2 with both processes up throughout, so a drift of the machine's load falls on both; a warm-up round (2 sources of ${formatCount(report.warmRows)} rows, one on each process) comes first, unmeasured.`,
+    `Placement: the processes poll for runs nobody told them about every ${CLAIM_ON_START_POLL_MS / 60_000} minutes (SVC_SYNC_POLL_MS) instead of every second, so each run is claimed by the process it was started through; the CPU columns show where the work went (an idle process uses almost none).`,
+    `Checked after every round: each source has one run, succeeded, with \`rows\` and \`created\` equal to its rows and nothing updated or removed (no page applied twice); its key index holds every key of the app exactly once, each on its own Entity, all from that run; its Database holds exactly those Entities. Then the round's Entities, links and keys are deleted and \`VACUUM ANALYZE\` runs, so every round starts on tables of the same size. ${report.checks.length} of ${PROCESS_ORDER.length} rounds passed.`,
+    'CPU (Linux /proc, user + system, during the round): each server process with its tsx launcher; PostgreSQL: the backends of the servers\' connections (by application_name; one closed during the round is missed); bench: this process, i.e. the mock apps answering every page and the polls. Of 2 cores: all of these over twice the round\'s time; the rest of the two cores went to other work on the machine. load: the 1-minute load average at the end of the round.',
+  );
+  const limit = limitNote(report);
+  if (limit) notes.push(limit);
+  return {
+    title: PROCESSES_TITLE,
+    columns: ['round', 'server processes', 'sources x rows', 'time', 'rows/s', 'each run (process, time)', 'CPU: servers', 'CPU: PostgreSQL', 'CPU: bench + mock apps', 'of 2 cores', 'load'],
+    rows,
+    notes,
+  };
+}
+
+/** Fastest over slowest rate of some rounds. */
+function spreadOf(ms: ProcessesMeasurement[]): number {
+  const rates = ms.map(processesRate);
+  return Math.max(...rates) / Math.min(...rates);
+}
+
+/** What the CPU figures say about the ratio: what 2 processes gain, or what limits them. */
+function limitNote(report: ProcessesReport): string | undefined {
+  const one = report.measurements.filter((m) => m.processes === 1);
+  const two = report.measurements.filter((m) => m.processes === 2);
+  if (one.length === 0 || two.length === 0 || report.error) return undefined;
+  const mean = (ms: ProcessesMeasurement[], f: (m: ProcessesMeasurement) => number) => ms.reduce((a, m) => a + f(m), 0) / ms.length;
+  const ratio = mean(two, processesRate) / mean(one, processesRate);
+  const perRow = (ms: ProcessesMeasurement[], f: (m: ProcessesMeasurement) => number) => mean(ms, (m) => f(m) / m.rows) * 1000;
+  const serverCpu = (m: ProcessesMeasurement) => m.serverCpuMs.reduce<number>((a, c) => a + (c ?? 0), 0);
+  const used = (m: ProcessesMeasurement) => (serverCpu(m) + m.postgresCpuMs + m.benchCpuMs) / (m.ms * 2);
+  // Process A's CPU time over the round's time with 1 process: how busy the lone event loop was.
+  const busy = mean(one, (m) => (m.serverCpuMs[0] ?? 0) / m.ms);
+  const load = mean(report.measurements, (m) => m.loadAverage);
+  const detail =
+    `CPU per 1,000 rows, 1 process against 2: servers ${formatMs(perRow(one, serverCpu))} / ${formatMs(perRow(two, serverCpu))}, PostgreSQL backends ${formatMs(perRow(one, (m) => m.postgresCpuMs))} / ${formatMs(perRow(two, (m) => m.postgresCpuMs))}, ` +
+    `bench and mock apps ${formatMs(perRow(one, (m) => m.benchCpuMs))} / ${formatMs(perRow(two, (m) => m.benchCpuMs))}; share of the 2 cores all of these took: ${share(mean(one, used), 1)} / ${share(mean(two, used), 1)}; 1-minute load average ${load.toFixed(1)} during the rounds.`;
+  if (ratio >= 1.1) return `What 2 processes gain (${formatRatio(ratio)}): with 1 process its event loop was busy ${share(busy, 1)} of the round; a second one takes half the sources' server work. ${detail}`;
+  const pgBusy = mean(one, (m) => m.postgresCpuMs / m.ms);
+  return (
+    `What limits it: 2 processes gain ${ratio < 1 ? 'nothing' : 'little'} here (${formatRatio(ratio)}, while the 1-process rounds differ from each other by ${formatRatio(spreadOf(one))} and the 2-process rounds by ${formatRatio(spreadOf(two))}${Math.max(spreadOf(one), spreadOf(two)) > Math.max(ratio, 1 / ratio) ? ": the machine's load moves the rate more than a second process does" : ''}). With 1 process, its event loop was busy ${share(busy, 1)} of the round (process A's CPU time over the round's time) and the PostgreSQL backends together ${share(pgBusy, 1)} of one core` +
+    `${
+      busy >= 0.75
+        ? ': the lone process was close to a full core'
+        : pgBusy >= 1.5
+          ? ': PostgreSQL took most of the 2 cores'
+          : ': neither was saturated. One process already runs its sources side by side (up to 8 at once), overlapping their app calls and SQL; each run goes page by page (ask the app, convert, write the page in one transaction), so the rate is set by the latency of those steps, and a second process does not shorten them'
+    }. ` +
+    `The two server processes, PostgreSQL and the mock apps share the same 2 cores, and this benchmark's processes together got ${share(mean(one, used), 1)} (1 process) and ${share(mean(two, used), 1)} (2 processes) of them, the rest going to the machine's other work; ` +
+    `each step therefore also waits for a core. A second process moves half the server work to another event loop but adds no CPU that is not free, and brings its own connections and lease renewals. ${detail}`
+  );
+}
+
 export function main(args: string[]): Promise<number> {
   return runWithOptions(args, USAGE, parseOptions, run);
 }
@@ -692,34 +1126,49 @@ async function run(options: Options): Promise<number> {
   let failure: string | undefined;
   // The app alone, with validation off and on (after a warm-up of a few pages), at the largest row
   // count; then a fresh app for each storage.
-  try {
-    for (const validateResponses of [false, true]) {
-      log(`mock app alone, ${formatCount(maxRows)} rows, validation ${validateResponses ? 'on' : 'off'}`);
-      const app = await startMockApp({ scenario: benchScenario(maxRows, options.pageSize), port: 0, validateResponses });
-      try {
-        await readAllPages(app.url, 'warm-up', maxRows, WARM_UP_PAGES);
-        alone.push(await readAllPages(app.url, `validation ${validateResponses ? 'on' : 'off'}`, maxRows));
-      } finally {
-        await app.close();
+  if (options.figures.includes('full')) {
+    try {
+      for (const validateResponses of [false, true]) {
+        log(`mock app alone, ${formatCount(maxRows)} rows, validation ${validateResponses ? 'on' : 'off'}`);
+        const app = await startMockApp({ scenario: benchScenario(maxRows, options.pageSize), port: 0, validateResponses });
+        try {
+          await readAllPages(app.url, 'warm-up', maxRows, WARM_UP_PAGES);
+          alone.push(await readAllPages(app.url, `validation ${validateResponses ? 'on' : 'off'}`, maxRows));
+        } finally {
+          await app.close();
+        }
       }
-    }
-    for (const storage of options.storages) {
-      const rows = storage === 'pg-mem' ? options.pgmemRows : options.rows;
-      const app = await startMockApp({ scenario: benchScenario(rows, options.pageSize), port: 0, validateResponses: options.validateResponses });
-      try {
-        reports.push(await runStorage(storage, options, app));
-      } finally {
-        await app.close();
+      for (const storage of options.storages) {
+        const rows = storage === 'pg-mem' ? options.pgmemRows : options.rows;
+        const app = await startMockApp({ scenario: benchScenario(rows, options.pageSize), port: 0, validateResponses: options.validateResponses });
+        try {
+          reports.push(await runStorage(storage, options, app));
+        } finally {
+          await app.close();
+        }
       }
+    } catch (error) {
+      failure = errorMessage(error);
+      log(failure);
     }
-  } catch (error) {
-    failure = errorMessage(error);
-    log(failure);
   }
-  const tables = [summaryTable(reports, alone, options), handWrittenTable(reports), appAloneTable(alone, options.validateResponses), ...reports.filter((r) => r.shapes.length > 0).map((r) => profileTable(r))];
+  const processes = options.figures.includes('processes') ? await runProcessesFigure(options) : undefined;
+  const tables = options.figures.includes('full')
+    ? [summaryTable(reports, alone, options), handWrittenTable(reports), appAloneTable(alone, options.validateResponses), ...reports.filter((r) => r.shapes.length > 0).map((r) => profileTable(r))]
+    : [];
+  if (processes) tables.push(processesTable(processes));
   if (failure) tables.unshift({ title: 'FAILED', columns: ['error'], rows: [[failure]] });
   for (const table of tables) console.log(`${renderPlain(table)}\n`);
-  await writeMarkdown(options, tables, startedAt, now() - started);
+  if (options.figures.includes('full')) await writeMarkdown(options, tables, startedAt, now() - started);
+  else if (processes) await writeProcessesSection(options, processesTable(processes), startedAt, now() - started);
   log(`results written to ${options.out}`);
-  return failure || reports.some((r) => r.error) ? 1 : 0;
+  return failure || reports.some((r) => r.error) || processes?.error ? 1 : 0;
+}
+
+/** The processes figure run alone: its section of the results file is replaced, the others kept. */
+async function writeProcessesSection(options: Options, table: Table, startedAt: Date, elapsedMs: number): Promise<void> {
+  const section = renderMarkdown(table, 2).split('\n');
+  // Under the heading: when and where this section was measured (the file's header is the last full run's).
+  section.splice(1, 0, '', `Measured ${startedAt.toISOString()} by \`npm run bench -- sync --figures processes\` (took ${formatMs(elapsedMs)}); ${machine()}.`);
+  await writeSection(options.out, section.join('\n'), ['# Sync benchmark', '', 'Written by `npm run bench -- sync` (bench/sync.ts). Method: bench/README.md and the notes under each table.']);
 }

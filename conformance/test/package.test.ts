@@ -133,7 +133,8 @@ describe('the npm package, installed from its tarball into an empty directory', 
     installed = join(app, 'node_modules', 'svc-kit');
 
     const port = await freePort();
-    server = start('npx', ['svc-server'], app, userEnv({ PORT: String(port), SVC_TOKEN: TOKEN, SVC_WEBHOOK_ALLOW: '127.0.0.1', SVC_APP_ALLOW: '127.0.0.1' }));
+    // As the README says to run it: on a loopback host it allows loopback webhook and app targets by itself.
+    server = start('npx', ['svc-server'], app, userEnv({ PORT: String(port), SVC_TOKEN: TOKEN }));
     baseUrl = (await waitFor(server, /base URL:\s+(\S+)/, 120_000, 'npx svc-server'))[1] as string;
   }, 600_000);
 
@@ -201,15 +202,34 @@ describe('the npm package, installed from its tarball into an empty directory', 
     expect(await page.text()).toBe(readFileSync(join(root, 'server/src/webhooks/settings-page.client.js'), 'utf8'));
   });
 
-  it('npx svc-conformance server --profile quick passes the auth and command-api areas against it, and reports the package version', async () => {
+  it('npx svc-conformance server --profile quick against it is green (every check), and reports the package version', async () => {
     const report = join(work, 'report.json');
-    const args = ['svc-conformance', 'server', '--base-url', baseUrl, '--token', TOKEN, '--profile', 'quick', '--seed', '1', '--only', 'auth,command-api', '--json', report];
-    const result = await run('npx', args, app, userEnv(), 150_000);
+    const args = ['svc-conformance', 'server', '--base-url', baseUrl, '--token', TOKEN, '--profile', 'quick', '--seed', '1', '--json', report];
+    const result = await run('npx', args, app, userEnv(), 170_000);
     expect(result.code, result.output.slice(-4000)).toBe(0);
-    const json = JSON.parse(readFileSync(report, 'utf8')) as { tool: { name: string; version: string }; counts: Record<string, number>; results: { verdict: string }[] };
+    const json = JSON.parse(readFileSync(report, 'utf8')) as { tool: { name: string; version: string }; counts: Record<string, number>; results: { id: string; verdict: string }[] };
     expect(json.tool).toEqual({ name: 'svc-conformance', version: rootPackage.version });
-    expect(json.results.filter((r) => r.verdict === 'pass').length).toBeGreaterThan(20);
+    // Every area ran: the webhooks and sync checks too (their receiver and mock app on loopback).
+    for (const area of ['auth.', 'command.', 'query.', 'graphql.', 'documents.', 'webhooks.', 'sync.', 'files.']) {
+      expect(json.results.filter((r) => r.id.startsWith(area) && r.verdict === 'pass').length, area).toBeGreaterThan(0);
+    }
+    expect(json.results.filter((r) => r.verdict === 'pass').length).toBeGreaterThan(150);
     expect(json.results.filter((r) => r.verdict === 'fail')).toEqual([]);
+  }, 200_000);
+
+  it('npx svc-conformance with a wrong base URL or token exits 2 with one line saying how to fix it', async () => {
+    const cases: Array<[string, string[], RegExp]> = [
+      ['a base URL ending in /api', ['--base-url', `${baseUrl}/api`, '--token', TOKEN], /\/api/],
+      ['a token the server refuses', ['--base-url', baseUrl, '--token', 'not-the-token'], /token/i],
+    ];
+    for (const [what, target, says] of cases) {
+      const result = await run('npx', ['svc-conformance', 'server', ...target, '--profile', 'quick'], app, userEnv(), 60_000);
+      expect(result.code, `${what}: ${result.output.slice(-2000)}`).toBe(2);
+      const lines = result.output.trim().split('\n').filter((line) => line.trim() !== '');
+      expect(lines, what).toHaveLength(1);
+      expect(lines[0], what).toMatch(says);
+      expect(result.output, what).not.toContain('not-the-token');
+    }
   });
 
   it('npx svc-mock-app serves a scenario shipped in the package', async () => {

@@ -21,7 +21,7 @@ The reference server of the Workspace Data Service API, with a demo workspace; s
   SVC_DEMO=0                start with an empty workspace
   SVC_WEBHOOK_ALLOW=a,b     private or loopback addresses (or CIDR ranges) webhooks may call
   SVC_APP_ALLOW=a,b         private or loopback addresses integration apps may be at
-                            (both default to 127.0.0.1,::1 when HOST is a loopback address, so the
+                            (both default to 127.0.0.1 when HOST is a loopback address, so the
                             conformance suite's receiver and mock app can be reached; set them, even
                             to an empty value, to choose)
   SVC_LOG=requests          log one line per request: method, path, status, time in ms (secrets masked)
@@ -127,8 +127,12 @@ export function isLoopbackHost(host: string): boolean {
   return isIP(h) === 4 && h.startsWith('127.');
 }
 
-/** The loopback addresses a server on a loopback host may call unless its setting says otherwise. */
-export const LOOPBACK_ALLOW: readonly string[] = ['127.0.0.1', '::1'];
+/**
+ * The loopback address a server on a loopback host may call unless its setting says otherwise:
+ * where the conformance suite's receiver and mock app listen. Only that one, so that a check that
+ * another loopback address (::1, 127.0.0.2) is refused still holds.
+ */
+export const LOOPBACK_ALLOW: readonly string[] = ['127.0.0.1'];
 
 /**
  * An allow list (SVC_WEBHOOK_ALLOW, SVC_APP_ALLOW): the setting when set (an empty value allows

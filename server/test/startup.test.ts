@@ -68,7 +68,7 @@ describe('start-up settings', () => {
   it('a loopback host allows loopback webhook and app targets unless the setting says otherwise (even empty)', () => {
     for (const host of ['127.0.0.1', 'localhost', '::1', '[::1]', '127.0.0.2']) expect(isLoopbackHost(host), host).toBe(true);
     for (const host of ['0.0.0.0', '10.0.0.1', '::', 'example.com']) expect(isLoopbackHost(host), host).toBe(false);
-    expect(allowList({}, 'SVC_WEBHOOK_ALLOW', '127.0.0.1')).toEqual({ list: ['127.0.0.1', '::1'], byDefault: true });
+    expect(allowList({}, 'SVC_WEBHOOK_ALLOW', '127.0.0.1')).toEqual({ list: ['127.0.0.1'], byDefault: true });
     expect(allowList({}, 'SVC_WEBHOOK_ALLOW', '0.0.0.0')).toEqual({ list: [], byDefault: false });
     expect(allowList({ SVC_APP_ALLOW: '' }, 'SVC_APP_ALLOW', '127.0.0.1')).toEqual({ list: [], byDefault: false });
     expect(allowList({ SVC_APP_ALLOW: ' 10.0.0.0/8 ,::1' }, 'SVC_APP_ALLOW', '127.0.0.1')).toEqual({ list: ['10.0.0.0/8', '::1'], byDefault: false });
@@ -126,8 +126,8 @@ describe('npm start', () => {
         runMain({ PORT: String(port) }),
         runMain({ SVC_WEBHOOK_ALLOW: '10.1.2.3', SVC_APP_ALLOW: '' }, ['--log-requests'], /curl -s/),
       ]);
-      expect(started.stdout).toContain('webhooks may call: 127.0.0.1,::1 (by default on a loopback host; set SVC_WEBHOOK_ALLOW to change)');
-      expect(started.stdout).toContain('integration apps may be at: 127.0.0.1,::1 (by default on a loopback host; set SVC_APP_ALLOW to change)');
+      expect(started.stdout).toContain('webhooks may call: 127.0.0.1 (by default on a loopback host; set SVC_WEBHOOK_ALLOW to change)');
+      expect(started.stdout).toContain('integration apps may be at: 127.0.0.1 (by default on a loopback host; set SVC_APP_ALLOW to change)');
       expect(explicit.stdout).toContain('webhooks may call: 10.1.2.3 (SVC_WEBHOOK_ALLOW)');
       expect(explicit.stdout).not.toContain('integration apps may be at');
       expect(explicit.stdout).toContain('request log: on');
