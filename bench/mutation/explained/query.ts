@@ -14,9 +14,52 @@ const QUERY_REASON = {
     'rich text compares with nothing but q/null? (spec/query-semantics.md, Values), which reads the same under either kind; comparing or ordering by the document secret is beyond the spec',
   DEFAULT: 'the function ends right after the switch: falling out of it returns undefined as well',
   PATH_STEPS: 'a path of the map select with a step that is no name is refused by resolvePath instead, with the same error name, naming the same alias',
+  DIALECT:
+    "the SQL form for PostgreSQL and PGlite (dialect 'postgres'), chosen for speed: the pg-mem form, which the mutation run uses, answers the same rows on every storage; server/test/query-path-performance.test.ts checks each storage gets its form and the query tests run both",
+  NOT_A_JOIN: 'an entry that is not a Join has no alias, so joinsUsed never reads it',
+  NO_LIMIT_SUB: 'without `limit: null` the steps of a path are read per parent, each up to 100001 rows: the same rows below 100000 Entities, more than a conformance run creates',
+  RANGE_STORAGE: 'a range field (svc/date-range, svc/date-time-range) is always a value field',
 } as const;
 
+const WHERE_TS = 'server/src/query/where.ts';
+const COALESCE_SCAN = "depth += ch === '(' ? 1 : ch === ')' ? -1 : 0";
+
 export const QUERY: readonly Explanation[] = [
+  ...withReason(QUERY_REASON.DIALECT, [
+    ['server/src/query/execute.ts', 'ObjectLiteral', '{ dialect: tx.dialect }', '{}'],
+    ['server/src/query/execute.ts', 'ObjectLiteral', '{ dialect: ctx.tx.dialect }', '{}'],
+    [WHERE_TS, 'StringLiteral', '`${key} IN (${set})`', '``'],
+    [WHERE_TS, 'EqualityOperator', "ctx.dialect === 'postgres'", "ctx.dialect !== 'postgres'"],
+    [WHERE_TS, 'StringLiteral', "'postgres'", '""'],
+    [WHERE_TS, 'BooleanLiteral', "!test.startsWith('coalesce(')", "test.startsWith('coalesce(')"],
+    [WHERE_TS, 'MethodExpression', "test.startsWith('coalesce(')", "test.endsWith('coalesce(')"],
+    [WHERE_TS, 'StringLiteral', "'coalesce('", '""'],
+    [WHERE_TS, 'BooleanLiteral', "!test.endsWith(', false)')", "test.endsWith(', false)')"],
+    [WHERE_TS, 'MethodExpression', "test.endsWith(', false)')", "test.startsWith(', false)')"],
+    [WHERE_TS, 'StringLiteral', "', false)'", '""'],
+    [WHERE_TS, 'EqualityOperator', "ctx.dialect !== 'postgres'", "ctx.dialect === 'postgres'"],
+    [WHERE_TS, 'MethodExpression', "test.slice('coalesce('.length, -', false)'.length)", 'test'],
+    [WHERE_TS, 'UnaryOperator', "-', false)'.length", "+', false)'.length"],
+    [WHERE_TS, 'AssignmentOperator', COALESCE_SCAN, "depth -= ch === '(' ? 1 : ch === ')' ? -1 : 0"],
+    [WHERE_TS, 'ConditionalExpression', "ch === '('", 'true'],
+    [WHERE_TS, 'ConditionalExpression', "ch === '('", 'false'],
+    [WHERE_TS, 'EqualityOperator', "ch === '('", "ch !== '('"],
+    [WHERE_TS, 'StringLiteral', "'('", '""'],
+    [WHERE_TS, 'ConditionalExpression', "ch === ')'", 'true'],
+    [WHERE_TS, 'ConditionalExpression', "ch === ')'", 'false'],
+    [WHERE_TS, 'EqualityOperator', "ch === ')'", "ch !== ')'"],
+    [WHERE_TS, 'StringLiteral', "')'", '""'],
+    [WHERE_TS, 'UnaryOperator', '-1', '+1'],
+    [WHERE_TS, 'BlockStatement', "{ depth += ch === '(' ? 1 : ch === ')' ? -1 : 0; // Stryker disable next-line all: the co…", '{}'],
+    [WHERE_TS, 'StringLiteral', '`SELECT ${l}.${mine} AS id FROM links ${l} WHERE ${relation} AND ${l}.${theirs} IN (${set…', '``'],
+    [WHERE_TS, 'ConditionalExpression', 'from > 0', 'true'],
+    [WHERE_TS, 'ConditionalExpression', 'from > 0', 'false'],
+    [WHERE_TS, 'EqualityOperator', 'from > 0', 'from >= 0'],
+    [WHERE_TS, 'EqualityOperator', 'from > 0', 'from <= 0'],
+  ]),
+  ...withReason(QUERY_REASON.NOT_A_JOIN, [['server/src/query/execute.ts', 'ArrayDeclaration', '[]', '["Stryker was here"]']]),
+  ...withReason(QUERY_REASON.NO_LIMIT_SUB, [['server/src/query/execute.ts', 'ObjectLiteral', '{ limit: null }', '{}']]),
+  ...withReason(QUERY_REASON.RANGE_STORAGE, [['server/src/query/paths.ts', 'ConditionalExpression', "field.storage !== 'value'", 'false']]),
   ...withReason(QUERY_REASON.PATH_STEPS, [
     ['server/src/query/select.ts', 'MethodExpression', "value.every((v) => typeof v === 'string')", "value.some(v => typeof v === 'string')"],
     ['server/src/query/select.ts', 'ConditionalExpression', "typeof v === 'string'", 'true'],
