@@ -7,11 +7,11 @@
 // Slow by nature (a full build, an install from the npm registry cache): about 2 min on 2 cores.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../server/test/free-port.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const TOKEN = 'package-test-token';
@@ -93,16 +93,6 @@ async function waitFor(started: Started, pattern: RegExp, timeoutMs: number, wha
   throw new Error(`${what} printed no ${pattern} in ${timeoutMs / 1000} s:\n${started.output().slice(-4000)}`);
 }
 
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
-}
 
 /** Every file under `dir`, relative to it (bounded by the tree: no links followed). */
 function filesUnder(dir: string): string[] {

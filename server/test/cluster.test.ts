@@ -2,11 +2,11 @@
 // PostgreSQL; refused in one line on an embedded database or with a bad N. The PostgreSQL case
 // is skipped without DATABASE_URL.
 import { spawn } from 'node:child_process';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { scratchSchemaName } from '../src/index.js';
+import { freePort } from './free-port.js';
 
 const MAIN = fileURLToPath(new URL('../src/main.ts', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -46,16 +46,6 @@ function runMain(env: Record<string, string>, args: string[], until?: { pattern:
   });
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.on('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
 
 describe('--workers N', () => {
   const schemas: string[] = [];
