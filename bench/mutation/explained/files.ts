@@ -24,7 +24,7 @@ const WHY = {
   SECRET: "a secret is a UUID (36 characters): a longer one names no file either way, at 200 characters or over",
   CATALOG: "the type svc/file and its fields exist whenever a stored file does (made with the first file): the optional chaining never short-cuts",
   CTYPE: "svc/content-type is read-only and always set by the files API: the stored value is never empty or missing",
-  DEAD: "dead code: nothing calls deleteSourceFiles (the files of a deleted source stay while Entities still hold them)",
+  DEFAULTED: "a conformance run's server is started without file limits: fileLimits() answers the defaults, and without it routes.ts falls back to the same defaults",
   SIGNED: "out of reach: a signed address names only a parsed reference and a safe-integer expiry the server signed; any other fails the signature check first",
   UNPARSED: "out of reach: fileNameOf gets a URL that was downloaded, which parses",
   SHA: "the stored SHA-256 is never read back nor answered (the content column is)",
@@ -280,9 +280,7 @@ export const FILES: readonly Explanation[] = [
   ...withReason(WHY.MISSINGURL, [
     ["server/src/files/synced-file-source.ts", "ConditionalExpression", "answer.kind !== 'redirect'", "false"],
   ]),
-  ...withReason(WHY.DEAD, [
-    ["server/src/files/synced-store.ts", "BlockStatement", "{ await q.query('DELETE FROM integration_files WHERE source_id = $1', [sourceId]); }", "{}"],
-    ["server/src/files/synced-store.ts", "StringLiteral", "'DELETE FROM integration_files WHERE source_id = $1'", "\"\""],
-    ["server/src/files/synced-store.ts", "ArrayDeclaration", "[sourceId]", "[]"],
+  ...withReason(WHY.DEFAULTED, [
+    ["server/src/files/limits.ts", "BlockStatement", "{ return { ...DEFAULT_FILE_LIMITS, ...input }; }", "{}"],
   ]),
 ];

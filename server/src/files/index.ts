@@ -9,4 +9,4 @@ export { cleanFileName, fileNameOf } from './names.js';
 export { fileRoutes, fileUploadParser } from './routes.js';
 export { fileUrlSigner, parseRef, refText, verifyFileUrl, URL_LIFETIME_MS, type FileRef, type FileUrlSigner, type SignedUrl } from './signed-urls.js';
 export { withIntegrationFiles } from './synced-file-source.js';
-export { deleteSourceFiles, fileKeyOf, insertFile, recordUrl, storedFileOf, storedKeys, type StoredFile } from './synced-store.js';
+export { fileKeyOf, insertFile, storedFileOf, storedKeys, type StoredFile } from './synced-store.js';

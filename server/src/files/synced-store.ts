@@ -1,6 +1,8 @@
 // Files downloaded for a source (`integration_files`), one per (source, key): the key is the URL's
 // `__file-key` query parameter when it has one, else the URL (MAP-034, MAP-035). The content is
-// kept as stored-content.ts keeps it; `url` is the latest URL delivered for the key.
+// kept as stored-content.ts keeps it; `url` is the URL it was downloaded from. An Entity's file is
+// found by the key of its URL alone: a URL always has the key it was stored under, whichever URL of
+// the key the Entity holds (the first, or one delivered later).
 import { randomUUID } from 'node:crypto';
 import type { Queryable } from '../db/database.js';
 import { chunks, placeholders } from '../db/sql-lists.js';
@@ -45,25 +47,19 @@ export async function insertFile(q: Queryable, file: { sourceId: string; key: st
   );
 }
 
-/** Records the latest URL of a known key; the file stays the same (MAP-035). */
-export async function recordUrl(q: Queryable, sourceId: string, key: string, url: string): Promise<void> {
-  await q.query('UPDATE integration_files SET url = $3 WHERE source_id = $1 AND file_key = $2 AND url <> $3', [sourceId, key, url]);
-}
-
 /**
- * The stored file an Entity's file URL names: a file of a source that synchronized the Entity
- * (by `integration_keys`) whose latest URL is `url`, or whose key is the key of `url` (an earlier
- * URL of the same file). Answers its content too.
+ * The stored file an Entity's file URL names: the file a source that synchronized the Entity (by
+ * `integration_keys`) stored under the key of `url` (MAP-034, MAP-035). Answers its content too.
  */
 export async function storedFileOf(q: Queryable, entityId: string, url: string): Promise<(StoredFile & { content: Buffer }) | undefined> {
   const { rows: sources } = await q.query<{ source_id: string }>('SELECT DISTINCT source_id FROM integration_keys WHERE entity_id = $1', [entityId]);
   const key = fileKeyOf(url);
   for (const { source_id: sourceId } of sources) {
     const { rows } = await q.query<{ id: string; file_key: string; url: string; name: string; content_type: string; size: number; content: string }>(
-      'SELECT id, file_key, url, name, content_type, size, content FROM integration_files WHERE source_id = $1 AND (url = $2 OR file_key = $3)',
-      [sourceId, url, key],
+      'SELECT id, file_key, url, name, content_type, size, content FROM integration_files WHERE source_id = $1 AND file_key = $2',
+      [sourceId, key],
     );
-    const row = rows.find((r) => r.url === url) ?? rows.find((r) => r.file_key === key);
+    const row = rows[0];
     if (row) {
       return {
         id: row.id,
@@ -78,9 +74,4 @@ export async function storedFileOf(q: Queryable, entityId: string, url: string):
     }
   }
   return undefined;
-}
-
-/** Drops the files of a source (when the source is deleted). */
-export async function deleteSourceFiles(q: Queryable, sourceId: string): Promise<void> {
-  await q.query('DELETE FROM integration_files WHERE source_id = $1', [sourceId]);
 }

@@ -20,7 +20,7 @@ const SCENARIO = oneTypeScenario(
   'Files of rows: two URLs of one __file-key in two rows.',
   { attachments: { name: 'Attachments', type: 'array[text]', subType: 'file' } },
   [
-    { id: 'f1', name: 'First', attachments: ['{{url}}/files/a.csv', '{{url}}/files/b.txt?__file-key=bee'] },
+    { id: 'f1', name: 'First', attachments: ['{{url}}/files/a.csv', '{{url}}/files/b.txt?__file-key=bee', '{{url}}/files/c.txt?__file-key='] },
     { id: 'f2', name: 'Second', attachments: ['{{url}}/files/b2.txt?__file-key=bee'] },
   ],
   {
@@ -28,6 +28,8 @@ const SCENARIO = oneTypeScenario(
       '/files/a.csv': { contentType: 'text/csv', content: 'a,b\n1,2\n' },
       '/files/b.txt': { contentType: 'text/plain', content: 'file b' },
       '/files/b2.txt': { contentType: 'text/plain', content: 'file b at another address' },
+      '/files/b3.txt': { contentType: 'text/plain', content: 'file b at a third address' },
+      '/files/c.txt': { contentType: 'text/plain', content: 'file c' },
     },
   },
 );
@@ -80,11 +82,13 @@ export default defineCheck({
       const expected: Expected[] = [
         { row: 'First', index: 0, name: 'a.csv', contentType: 'text/csv', content: 'a,b\n1,2\n' },
         { row: 'First', index: 1, name: 'b.txt', contentType: 'text/plain', content: 'file b' },
+        { row: 'First', index: 2, name: 'c.txt', contentType: 'text/plain', content: 'file c' },
         { row: 'Second', index: 0, name: 'b.txt', contentType: 'text/plain', content: 'file b' },
       ];
       for (const e of expected) {
         const address = before.get(e.row)?.files[e.index];
-        const what = `GET of the address of file ${e.index} of the row "${e.row}" (${e.name}${e.row === 'Second' ? ', the second URL of the __file-key "bee": the file first stored for the key' : ''})`;
+        const note = e.row === 'Second' ? ', the second URL of the __file-key "bee": the file first stored for the key' : e.name === 'c.txt' ? ', an empty __file-key: the URL is the key' : '';
+        const what = `GET of the address of file ${e.index} of the row "${e.row}" (${e.name}${note})`;
         if (address === undefined) fail(`${what}: the row answers no such file: ${JSON.stringify(before.get(e.row))}`, lastResponse(ctx));
         const res = await get(address);
         if (res.status !== 200) fail(`${what}: expected 200 with the stored content, got ${res.status}`, res);
@@ -98,6 +102,18 @@ export default defineCheck({
       const redirected = await get(ownAddress);
       if (redirected.status < 300 || redirected.status > 399 || redirected.headers['location'] !== OWN_FILE['file/url']) {
         fail(`GET of the address of the user's own file of the row "First": expected a redirect to ${OWN_FILE['file/url']}, got ${redirected.status} (Location ${JSON.stringify(redirected.headers['location'] ?? null)})`, redirected);
+      }
+
+      // A later sync delivers a third URL of the key "bee" in the row f2: its address answers the file first stored for the key, and so does the row f1's.
+      it.app.change({ thing: { update: [{ id: 'f2', attachments: ['{{url}}/files/b3.txt?__file-key=bee'] }] } });
+      await it.sync('a sync after the row f2 moved to a third URL of the __file-key "bee"');
+      const moved = await addresses();
+      for (const [row, index] of [['Second', 0], ['First', 1]] as const) {
+        const what = `GET of the address of file ${index} of the row "${row}" after a later sync delivered a third URL of the __file-key "bee" in the row "Second"`;
+        const address = moved.get(row)?.files[index];
+        if (address === undefined) fail(`${what}: the row answers no such file: ${JSON.stringify(moved.get(row))}`, lastResponse(ctx));
+        const res = await get(address);
+        if (res.status !== 200 || res.text !== 'file b') fail(`${what}: expected 200 with the file first stored for the key ("file b"), got ${res.status} ${JSON.stringify(res.text.slice(0, 100))}`, res);
       }
 
       it.app.change({ thing: { update: [{ id: 'f1', attachments: ['{{url}}/files/a.csv'] }] } });

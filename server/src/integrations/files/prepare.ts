@@ -1,14 +1,12 @@
 // The files of one page of rows (MAP-033..038, spec/integrations.md "Values: Files"). Before the
 // page's transaction, `prepareFiles` downloads every file whose key the source has no file for
 // yet (each key once) and stores it: a stored file is kept even when the page then fails, so a
-// retry does not download it again. In the page's transaction, `saveFiles` records the URL each
-// key was delivered with (a known key with a new URL keeps its file, MAP-035) and answers the
-// values of the Entities' file fields.
+// retry does not download it again; a known key delivered with a new URL keeps its file (MAP-035).
+// `fileValues` answers the values of the Entities' file fields.
 import type { ServerContext } from '../../server-context.js';
 import { accountClient } from '../accounts/service.js';
 import type { AppClient } from '../app/client.js';
-import type { Queryable } from '../../db/database.js';
-import { insertFile, recordUrl, storedKeys, type FileContent } from '../../files/index.js';
+import { insertFile, storedKeys, type FileContent } from '../../files/index.js';
 import type { AccountRecord, FileReference, SourceRecord } from '../types.js';
 import { downloadLinkedFile, fetchResource, isAppResource } from './resource.js';
 
@@ -58,13 +56,7 @@ export async function prepareFiles(context: ServerContext, args: { source: Sourc
   return prepared;
 }
 
-/**
- * In the page's transaction: records each key's URL as delivered and answers the file values,
- * in the order of `prepared`: `{file/name, file/url}` with the URL as delivered.
- */
-export async function saveFiles(tx: Queryable, sourceId: string, prepared: PreparedFile[]): Promise<FileValue[]> {
-  const latest = new Map<string, string>();
-  for (const file of prepared) latest.set(file.key, file.url);
-  for (const [key, url] of latest) await recordUrl(tx, sourceId, key, url);
+/** The values of the Entities' file fields, in the order of `prepared`: `{file/name, file/url}` with the URL as delivered. */
+export function fileValues(prepared: PreparedFile[]): FileValue[] {
   return prepared.map((file) => ({ 'file/name': file.name, 'file/url': file.url }));
 }

@@ -14,7 +14,7 @@ import { ChangeLog } from '../../webhooks/effects.js';
 import { writeOutbox } from '../../webhooks/outbox.js';
 import { accountClient, loadAccount, refreshAccount } from '../accounts/index.js';
 import type { AppClient } from '../app/index.js';
-import { prepareFiles, saveFiles } from '../files/index.js';
+import { fileValues, prepareFiles } from '../files/index.js';
 import { checkAppSchema, convertRow, materializeMapping } from '../mapping/index.js';
 import type { AccountRecord, AppDataRow, AppSchema, ConvertedRow, FileReference, SourceRecord, TypeMapping } from '../types.js';
 import { applyPage, type FileValue } from './apply-page.js';
@@ -108,7 +108,7 @@ async function applyRows(
   await transaction(
     env,
     async (tx, changes) => {
-      const saved = prepared.length > 0 ? await saveFiles(tx, source.id, prepared) : [];
+      const saved = fileValues(prepared);
       const files = new Map<string, FileValue>();
       saved.forEach((value, i) => {
         const ref = prepared[i];
