@@ -54,7 +54,9 @@ export const MODULES: readonly MutationModule[] = [
     // relation ends): the others wait real time for retries, and would cost every survivor here. One
     // sync check: the sync engine writes pages of Entities at once and synchronized fields are locked.
     // The comments checks: the schema writer creates the comment type when the Comments mixin is installed.
-    checks: ['command-api', 'schema', 'query', 'consistency', 'comments', 'webhooks.update-effect', 'webhooks.collection-effect', 'webhooks.create-delete-effects', 'webhooks.inverse-same-name', 'webhooks.replay', 'sync.mapping-databases'],
+    // Of the files checks those of file Entities: the schema writer makes the file type with the first
+    // file, and deleting a file Entity deletes its content.
+    checks: ['command-api', 'schema', 'query', 'consistency', 'comments', 'webhooks.update-effect', 'webhooks.collection-effect', 'webhooks.create-delete-effects', 'webhooks.inverse-same-name', 'webhooks.replay', 'sync.mapping-databases', 'files.unknown-secret', 'files.attach-collection', 'files.entity-query'],
     what: 'the value codec, the entity writer, the schema writer and the catalogue',
   },
   {

@@ -12,6 +12,8 @@ import commandAddCollectionItems from './server/command-add-collection-items.js'
 import commandBadInput from './server/command-bad-input.js';
 import commandBadInputRefused from './server/command-bad-input-refused.js';
 import commandBatchAtomic from './server/command-batch-atomic.js';
+import commandBatchCreateRun from './server/command-batch-create-run.js';
+import commandBatchCreateRunFailure from './server/command-batch-create-run-failure.js';
 import commandBatchInOrder from './server/command-batch-in-order.js';
 import commandCreateClientId from './server/command-create-client-id.js';
 import commandCreateSystemFields from './server/command-create-system-fields.js';
@@ -126,6 +128,8 @@ export const workspaceChecks: readonly Check[] = [
   pagingCursorRule,
   commandBatchInOrder,
   commandBatchAtomic,
+  commandBatchCreateRun,
+  commandBatchCreateRunFailure,
   commandBadInputRefused,
   commandBadInput,
   commandModelContract,

@@ -42,7 +42,8 @@ export const runCommands = <ThrowOnError extends boolean = false>(options: Optio
  * Public API (its official clients read the schema here, and test a token with it;
  * `x-svc-choice` to serve it): the body is what `svc.schema/query` answers in `result`,
  * without the command envelope. The `ETag` changes whenever the schema does; a request
- * whose `If-None-Match` holds the current one is answered 304 without a body, so a client
+ * whose `If-None-Match` holds the current one (weak or strong, alone or in a list, or `*`,
+ * as RFC 9110 reads it) is answered 304 without a body, so a client
  * caches the schema and asks again cheaply. `with-description` and `with-soft-deleted` are
  * taken as the public API takes them: `with-description=true` lists each type's and field's
  * `svc/description` (null when it has none; absent without it); svc-kit keeps no

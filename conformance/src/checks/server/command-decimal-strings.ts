@@ -10,7 +10,7 @@ const NOT_DECIMALS = ['', ' 1', 'abc', 'NaN', '0x10', '1e999'];
 export default defineCheck({
   id: 'command.decimal-strings',
   name:
-    'A svc/decimal value written as a decimal string ("2.01") is stored and read back as that number, and a decimal string $param compares with a decimal field as its number; ' +
+    'A svc/decimal value written as a decimal string ("2.01", "12", "-10.5") is stored and read back as that number, and a decimal string $param compares with a decimal field as its number; ' +
     'strings that are no plain finite decimal ("", " 1", "abc", "NaN", "0x10", "1e999") are refused naming the field',
   level: 'MUST',
   unsupported: 'SHOULD',
@@ -37,6 +37,13 @@ export default defineCheck({
       else {
         const created = expectSuccess(create, 'svc.entity/create with a decimal string "2.01"');
         if (!isRecord(created) || created[n.amount] !== 2.01) fail(`svc.entity/create with ${n.amount} "2.01" answered ${JSON.stringify(isRecord(created) ? created[n.amount] : created)}, expected the number 2.01`, create);
+        // The edges of the form: an integer without a point, several digits before the point.
+        for (const [text, value] of [['12', 12], ['-10.5', -10.5]] as const) {
+          const res = await ctx.http.command({ command: 'svc.entity/update', args: { type: n.items, entity: { 'svc/id': String(created['svc/id']), [n.amount]: text } } } as Command);
+          expectSuccess(res, `svc.entity/update with a decimal string ${JSON.stringify(text)}`);
+          const read = (await amounts())['tall'];
+          if (read !== value) fail(`after writing ${n.amount} ${JSON.stringify(text)}, a query reads ${JSON.stringify(read)}, expected the number ${value}`, ctx.http.lastExchange?.response);
+        }
         const updated = await run(ctx, { command: 'svc.entity/update', args: { type: n.items, entity: { 'svc/id': String(created['svc/id']), [n.amount]: '-0.25' } } } as Command, 'svc.entity/update with a decimal string "-0.25"');
         if (isRecord(updated) && updated[n.amount] !== undefined && updated[n.amount] !== -0.25) fail(`svc.entity/update with ${n.amount} "-0.25" answered ${JSON.stringify(updated[n.amount])}, expected -0.25`, ctx.http.lastExchange?.response);
         const stored = await amounts();

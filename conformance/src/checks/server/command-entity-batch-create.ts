@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { expectCommandError, fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
+import type { HttpResponse } from '../../http.js';
 import { isRecord } from '../../shapes.js';
 import { run, withTestWorkspace, type Command } from '../../workspace.js';
+
+/** The spec's rule for an error about one Entity of `entities`: its position in data.index, its message starting `entities[<index>]:`. */
+function expectAtIndex(res: HttpResponse, error: { message: string; data: Record<string, unknown> }, index: number, what: string): void {
+  if (error.data['index'] !== index) fail(`${what}: the error should name the Entity's position in data.index (${index}), got ${JSON.stringify(error.data['index'])}`, res);
+  if (!error.message.startsWith(`entities[${index}]:`)) fail(`${what}: the error's message should start "entities[${index}]:", got ${JSON.stringify(error.message)}`, res);
+}
 
 const SYSTEM_FIELDS = ['svc/id', 'svc/public-id', 'svc/creation-date', 'svc/modification-date', 'svc/created-by'];
 
@@ -10,7 +17,8 @@ export default defineCheck({
   id: 'command.entity-batch-create',
   name:
     'svc.entity.batch/create {type, entities} creates every Entity as svc.entity/create would (a given svc/id kept) and answers them in order with their system fields; ' +
-    'one Entity that cannot be created fails the command and none is created; more than 1000 Entities are refused naming /args/entities',
+    'one Entity that cannot be created fails the command and none is created (an error about one Entity names its position in data.index and its message starts entities[<index>]:, ' +
+    'also for one svc/id given to two new Entities; an existing svc/id is entity.error/duplicate-id); more than 1000 Entities are refused naming /args/entities',
   level: 'MUST',
   unsupported: 'SHOULD',
   area: 'command-api',
@@ -40,7 +48,19 @@ export default defineCheck({
       const refused = await ctx.http.command(atomic);
       const error = expectCommandError(refused, 'svc.entity.batch/create whose second Entity has a text in an integer field');
       if (error.name !== 'entity.error/value-invalid' || error.data['field'] !== n.count) fail(`svc.entity.batch/create whose second Entity has a text in ${n.count} should fail with entity.error/value-invalid naming ${n.count}, got ${error.name} ${JSON.stringify(error.data)}`, refused);
+      expectAtIndex(refused, error, 1, 'svc.entity.batch/create whose second Entity has a text in an integer field');
       if ((await titles()).join() !== 'a,b,c') fail(`a failed svc.entity.batch/create created some of its Entities: the Items are ${JSON.stringify(await titles())}`, refused);
+
+      // One svc/id given to two new Entities (the first and the third): the third is named; one given to an Entity that exists: duplicate-id naming it.
+      const twice = randomUUID();
+      const doubled = await ctx.http.command({ command: 'svc.entity.batch/create', args: { type: n.items, entities: [{ 'svc/id': twice, [n.title]: 'f' }, { [n.title]: 'g' }, { 'svc/id': twice, [n.title]: 'h' }] } });
+      const dup = expectCommandError(doubled, 'svc.entity.batch/create giving one svc/id to its first and third Entity');
+      if (dup.name !== 'entity.error/duplicate-id' || dup.data['id'] !== twice) fail(`svc.entity.batch/create giving the svc/id ${twice} to two new Entities should fail with entity.error/duplicate-id naming the id, got ${dup.name} ${JSON.stringify(dup.data)}`, doubled);
+      expectAtIndex(doubled, dup, 2, 'svc.entity.batch/create giving one svc/id to its first and third Entity');
+      const taken = await ctx.http.command({ command: 'svc.entity.batch/create', args: { type: n.items, entities: [{ [n.title]: 'i' }, { 'svc/id': given, [n.title]: 'j' }] } });
+      const exists = expectCommandError(taken, `svc.entity.batch/create giving its second Entity the svc/id ${given} of an existing Item`);
+      if (exists.name !== 'entity.error/duplicate-id' || exists.data['id'] !== given) fail(`svc.entity.batch/create giving a new Entity the svc/id ${given} of an existing Item should fail with entity.error/duplicate-id naming the id, got ${exists.name} ${JSON.stringify(exists.data)}`, taken);
+      if ((await titles()).join() !== 'a,b,c') fail(`a svc.entity.batch/create refused for a duplicate svc/id created some of its Entities: the Items are ${JSON.stringify(await titles())}`, taken);
 
       const tooMany = await ctx.http.command({ command: 'svc.entity.batch/create', args: { type: n.items, entities: Array.from({ length: 1001 }, () => ({})) } });
       const over = expectCommandError(tooMany, 'svc.entity.batch/create of 1001 Entities');

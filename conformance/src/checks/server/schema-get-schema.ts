@@ -33,9 +33,9 @@ async function stableReads(ctx: CheckContext, args: Record<string, unknown> | un
 export default defineCheck({
   id: 'schema.get-schema',
   name:
-    'GET /api/schema answers what svc.schema/query answers in result, with an ETag; If-None-Match with that ETag (also weak, in a list) answers 304 without a body ' +
+    'GET /api/schema answers what svc.schema/query answers in result (every type with its own svc/id, none deleted), with an ETag; If-None-Match with that ETag (also weak, in a list, or *) answers 304 without a body ' +
     'until the schema changes, then 200 with a new ETag listing the change; with-description and with-soft-deleted are taken, and svc.schema/query takes with-description? and with-soft-deleted?; ' +
-    'a type or field created with svc/description lists it (null for one created without) only when asked with-description',
+    'a type or field created with svc/description lists it (null for one created without, every type and field) only when asked with-description',
   level: 'MUST',
   unsupported: 'SHOULD',
   area: 'schema',
@@ -46,7 +46,16 @@ export default defineCheck({
     if (JSON.stringify(plain.body) !== JSON.stringify(plain.result)) {
       fail(`GET /api/schema answered a body other than the result of svc.schema/query read between two GETs of the same ETag ${plain.etag}: ${JSON.stringify(plain.body).slice(0, 200)} vs ${JSON.stringify(plain.result).slice(0, 200)}`, plain.res);
     }
-    for (const header of [plain.etag, `W/${plain.etag}`, `"other", ${plain.etag}`]) {
+    // Every listed type (the primitive field types too) is a type with its own svc/id, and none is soft-deleted (none are kept).
+    const listedTypes = isRecord(plain.body) && Array.isArray(plain.body['svc/types']) ? plain.body['svc/types'] : [];
+    const seen = new Map<unknown, unknown>();
+    for (const t of listedTypes) {
+      if (!isRecord(t) || typeof t['svc/id'] !== 'string') fail(`GET /api/schema lists a type without a svc/id: ${JSON.stringify(t)?.slice(0, 200)}`, plain.res);
+      if (seen.has(t['svc/id'])) fail(`GET /api/schema lists ${JSON.stringify(t['svc/name'])} and ${JSON.stringify(seen.get(t['svc/id']))} with one svc/id ${t['svc/id']}; every type has its own`, plain.res);
+      seen.set(t['svc/id'], t['svc/name']);
+      if (t['svc/deleted?'] !== false) fail(`GET /api/schema lists ${JSON.stringify(t['svc/name'])} with svc/deleted? ${JSON.stringify(t['svc/deleted?'])}; without with-soft-deleted a listed type is not deleted (false)`, plain.res);
+    }
+    for (const header of [plain.etag, `W/${plain.etag}`, `"other", ${plain.etag}`, '*']) {
       const res = await ctx.http.get('/api/schema', { headers: { 'If-None-Match': header } });
       // Another check may have changed the schema meanwhile: then 200 with another ETag is right.
       if (res.status === 200 && etagOf(res) !== plain.etag) continue;
@@ -84,6 +93,13 @@ export default defineCheck({
       ] as const) {
         const listed = isRecord(schema) && Array.isArray(schema['svc/types']) ? schema['svc/types'] : undefined;
         if (!listed) fail(`${where} answered no svc/types`, res);
+        for (const t of listed) {
+          const fieldsOf = isRecord(t) && Array.isArray(t['svc/fields']) ? t['svc/fields'] : [];
+          for (const item of [t, ...fieldsOf]) {
+            const text = isRecord(item) ? item['svc/description'] : undefined;
+            if (text !== null && typeof text !== 'string') fail(`${where} lists ${JSON.stringify(isRecord(item) ? item['svc/name'] : item)} without svc/description; asked with-description, every type and field lists it (null when it has none)`, res);
+          }
+        }
         if (!describedTypes) continue;
         const type = listed.find((t: unknown) => isRecord(t) && t['svc/name'] === name);
         if (!isRecord(type)) fail(`${where} does not list ${name}`, res);

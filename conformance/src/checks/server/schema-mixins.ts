@@ -1,6 +1,7 @@
 /**
- * The mixins beyond Comments: rank, icon and avatar, each adding its field with its type and
- * meta; `app/mixins` lists each once, and installing them again changes nothing. And Comments on
+ * The mixins beyond Comments: rank, icon, avatar and Files, each adding its field with its type and
+ * meta; `app/mixins` lists each once, and installing them again changes nothing; a type created
+ * with `app/mixins` in its meta gets the mixins its map marks true. And Comments on
  * two Databases in turn: one comment type, a collection on each; a comment created without
  * `comment/author` answers its creator as author.
  */
@@ -17,13 +18,15 @@ const MIXINS: ReadonlyArray<{ mixin: string; field: string; type: string; meta: 
   { mixin: 'svc/rank-mixin', field: 'svc/rank', type: 'svc/integer', meta: {} },
   { mixin: 'icons/icon-mixin', field: 'icon/icon', type: 'svc/text', meta: { 'svc/icon?': true } },
   { mixin: 'avatars/avatar-mixin', field: 'avatar/avatar', type: 'file/file', meta: { 'svc/avatar?': true } },
+  { mixin: 'Files/Files-mixin', field: 'Files/Files', type: 'svc/file', meta: { 'svc/collection?': true } },
 ];
 
 export default defineCheck({
   id: 'schema.mixins',
   name:
-    'svc.app/install-mixins of svc/rank-mixin, icons/icon-mixin and avatars/avatar-mixin adds svc/rank (svc/integer), icon/icon (svc/text, svc/icon?) and ' +
-    'avatar/avatar (file/file, svc/avatar?), lists each mixin once in app/mixins, and installing them again changes nothing; ' +
+    'svc.app/install-mixins of svc/rank-mixin, icons/icon-mixin, avatars/avatar-mixin and Files/Files-mixin adds svc/rank (svc/integer), icon/icon (svc/text, svc/icon?), ' +
+    'avatar/avatar (file/file, svc/avatar?) and Files/Files (svc/file, a collection), lists each mixin once in app/mixins, and installing them again changes nothing; ' +
+    'schema.type/create with app/mixins in svc/meta installs the mixins its map marks true; ' +
     'the Comments extension installed on two Databases one after the other gives both the comments/comments collection of one comments/comment type, ' +
     'whose Entities created without comment/author have their creator for author',
   level: 'MUST',
@@ -35,6 +38,7 @@ export default defineCheck({
     const space = uniqueSpaceName(ctx);
     const db = `${space}/Decorated`;
     const [first, second] = [`${space}/Discussed`, `${space}/Discussed too`];
+    const copied = `${space}/Copied`;
     const create = (name: string) => ({ command: 'schema.type/create' as const, args: { 'svc/name': name, 'svc/fields': [{ 'svc/name': `${space}/Name`, 'svc/type': 'svc/text', 'svc/meta': { 'ui/title?': true } }] } });
     expectSuccess(await schemaBatch(ctx, [create(db), create(first), create(second)]), `creating ${db}, ${first} and ${second}`);
     try {
@@ -83,8 +87,21 @@ export default defineCheck({
       if (canonicalJson(twice as Json) !== canonicalJson(once as Json)) {
         fail(`installing the mixins again changed ${db}: it was ${JSON.stringify(once).slice(0, 400)}, it is ${JSON.stringify(twice).slice(0, 400)}`, ctx.http.lastExchange?.response);
       }
+
+      // A type created with app/mixins in its meta (a schema copied from another workspace): the map's mixins marked true are installed, one marked false is not.
+      const asMap = { 'icons/icon-mixin': true, 'Files/Files-mixin': true, 'svc/rank-mixin': false };
+      expectSuccess(
+        await schemaBatch(ctx, [{ command: 'schema.type/create', args: { 'svc/name': copied, 'svc/meta': { 'app/mixins': asMap }, 'svc/fields': [{ 'svc/name': `${space}/Name`, 'svc/type': 'svc/text' }] } }]),
+        `creating ${copied} with svc/meta app/mixins ${JSON.stringify(asMap)}`,
+      );
+      const madeType = (await readSchema(ctx)).requireType(copied, `reading ${copied}`);
+      const names = madeType['svc/fields'].map((f) => f['svc/name']);
+      const installed = mixinNames(madeType['svc/meta']['app/mixins']).sort();
+      if (!names.includes('icon/icon') || !names.includes('Files/Files') || names.includes('svc/rank') || installed.join() !== 'Files/Files-mixin,icons/icon-mixin') {
+        fail(`schema.type/create of ${copied} with svc/meta app/mixins ${JSON.stringify(asMap)} made the fields ${JSON.stringify(names)} and app/mixins ${JSON.stringify(installed)}; expected icon/icon and Files/Files (the mixins marked true installed), no svc/rank`, ctx.http.lastExchange?.response);
+      }
     } finally {
-      await dropTypes(ctx, [db, first, second]);
+      await dropTypes(ctx, [db, first, second, copied]);
     }
   },
 });
