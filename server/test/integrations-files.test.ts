@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/database.js';
 import { bootstrap } from '../src/bootstrap.js';
 import type { RunningServer } from '../src/index.js';
+import { toFileReference } from '../src/integrations/mapping/values/file-reference.js';
 import { fileKeyOf, fileValues, prepareFiles, resourceParams, isAppResource } from '../src/integrations/files/index.js';
 import { integrationSettings } from '../src/integrations/settings.js';
 import type { AccountRecord, FileReference, SourceRecord } from '../src/integrations/types.js';
@@ -52,6 +53,13 @@ describe('file keys', () => {
       }),
       { numRuns: 200 },
     );
+  });
+
+  it('MAP-035 the mapping keys a file by the same rule the stored file is found by (a repeated __file-key: the first; an empty one: the URL)', () => {
+    for (const url of ['https://x.example/a?__file-key=one&__file-key=two', 'https://x.example/a?__file-key=', 'https://x.example/a?__file-key=&__file-key=k', 'app://resource?url=u&__file-key=r']) {
+      expect(toFileReference(url).key).toBe(fileKeyOf(url));
+    }
+    expect(toFileReference('https://x.example/a?__file-key=one&__file-key=two').key).toBe('one');
   });
 });
 

@@ -1,8 +1,10 @@
 // File references (MAP-033..038, MAP-053): a file field's value is one URL (`text`) or several
 // (`array[text]`: a JSON array or its JSON text). The key is the URL's `__file-key` query
-// parameter when it has one, else the URL; `app://resource?...` addresses carry every query
+// parameter when it has one, else the URL (fileKeyOf, the one rule the files a sync stored are
+// found by); `app://resource?...` addresses carry every query
 // parameter in `resource` (the app's `resource` endpoint gets them as `params`).
 import { fileNameOf } from '../../../files/names.js';
+import { fileKeyOf } from '../../../files/synced-store.js';
 import type { FileReference } from '../../types.js';
 import { parseJsonText } from './json-text.js';
 import { isEmpty, ValueError } from './value-error.js';
@@ -11,7 +13,6 @@ const EXPECTED = 'a file URL (http, https, or app://resource?url=<url>&...)';
 const EXPECTED_MANY = 'file URLs: a JSON array of URLs (http, https, or app://resource?...), its JSON text, or one URL';
 const MAX_URL = 8192;
 const MAX_FILES = 100;
-export const FILE_KEY_PARAMETER = '__file-key';
 
 export { fileNameOf };
 
@@ -25,10 +26,9 @@ export function toFileReference(value: unknown): FileReference {
   if (!app && parsed.protocol !== 'http:' && parsed.protocol !== 'https:') throw new ValueError(EXPECTED, value);
   if (app && (parsed.hostname.toLowerCase() !== 'resource' || (parsed.pathname !== '' && parsed.pathname !== '/'))) throw new ValueError(EXPECTED, value);
   const params = Object.fromEntries(parsed.searchParams);
-  const fileKey = params[FILE_KEY_PARAMETER];
   return {
     url,
-    key: fileKey !== undefined && fileKey !== '' ? fileKey : url,
+    key: fileKeyOf(url),
     name: fileNameOf(app ? params.url : url),
     ...(app ? { resource: params } : {}),
   };
