@@ -601,7 +601,7 @@ describe('svc-conformance CLI', () => {
     expect(unknown.code).toBe(2);
     expect(unknown.stderr).toContain('envelope.no-such-check');
     await rm(dir, { recursive: true, force: true });
-  }, 60_000);
+  }, 120_000); // four runs of the CLI, each starting tsx: slow on a loaded machine
 
   it('--coverage lists the requirements of the target no check covers; --profile quick lists no slow check', async () => {
     const { code, stdout } = await cli(['server', '--coverage']);

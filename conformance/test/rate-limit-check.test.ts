@@ -6,7 +6,8 @@ import type { RunningServer } from '../../server/src/index.js';
 import { startTestServer } from '../../server/test/storages.js';
 import { runChecks } from '../src/runner.js';
 
-const LIMIT = { requests: 15, seconds: 3 };
+// A window wide enough that the N+1 requests fit in it on a loaded machine too (else the check is skipped).
+const LIMIT = { requests: 10, seconds: 10 };
 
 describe('http.rate-limit against the reference server', () => {
   let limited: RunningServer;

@@ -19,7 +19,8 @@ describe.skipIf(!DATABASE_URL)('webhook deliveries across a crash (PostgreSQL)',
     SVC_WEBHOOK_RETRY_BASE_MS: '50',
     SVC_WEBHOOK_RETRY_MAX_MS: '200',
     SVC_WEBHOOK_ATTEMPTS: '100000',
-    SVC_WEBHOOK_TIMEOUT_MS: '1000',
+    // Long enough that a loaded machine's slow answer is no time-out (which would be retried: a second delivery).
+    SVC_WEBHOOK_TIMEOUT_MS: '10000',
     SVC_WEBHOOK_POLL_MS: '100',
   };
   const servers: ChildServer[] = [];
