@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 import type { LogLevel, PartialStrykerOptions } from '@stryker-mutator/api/core';
 import type { Profile } from '../../generated/conformance/report.js';
 import type { ConformanceRunnerOptions } from './test-runner.js';
-import { MODULES, moduleNamed, moduleOfPath, type MutationModule } from './modules.js';
+import { MODULES } from './modules.js';
+import { fileStem, planFor, type Plan } from './plan.js';
 import { recordRun, type MutationReport } from './results.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -17,7 +18,8 @@ const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const USAGE = `usage: npm run mutation -- <module|path>[,<module|path>...] [options]
 
 modules: ${MODULES.map((m) => m.name).join(', ')}, or all
-path:    a file or folder under server/src, with an optional line range (server/src/query/where.ts:120-180)
+path:    a file or folder under server/src, with an optional line range (server/src/query/where.ts:120-180);
+         paths of one module joined by + run in one Stryker run (server/src/model/batch-failure.ts+server/src/model/schema-view.ts)
 
 options:
   --profile quick|full   the conformance profile that must kill the mutants (default quick)
@@ -27,27 +29,6 @@ options:
   --concurrency N        test-runner processes (default 1; each holds its own server)
   --no-record            do not write bench/results/mutation.md
   --help`;
-
-interface Plan {
-  label: string;
-  mutate: string[];
-  checks: string[];
-  module: MutationModule | undefined;
-}
-
-/** A module name or a path, with the checks that must kill its mutants. */
-export function planFor(target: string, checks: string[] | undefined): Plan {
-  const named = moduleNamed(target);
-  if (named) return { label: named.name, mutate: named.mutate, checks: checks ?? named.checks, module: named };
-  const module = moduleOfPath(target);
-  if (module === undefined && checks === undefined) {
-    throw new Error(`"${target}" is neither a module (${MODULES.map((m) => m.name).join(', ')}) nor a path inside one; give --checks to mutate it`);
-  }
-  const [file, lines] = target.replace(/^\.\//, '').split(':');
-  const glob = file?.endsWith('.ts') ? file : `${(file ?? '').replace(/\/$/, '')}/**/*.ts`;
-  const range = lines === undefined ? '' : `:${lines.includes('-') ? lines.replace(/^(\d+)-(\d+)$/, '$1-$2') : `${lines}-${lines}`}`;
-  return { label: target, mutate: [`${glob}${range}`], checks: checks ?? module?.checks ?? [], module };
-}
 
 async function main(argv: string[]): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -102,7 +83,7 @@ interface RunSettings {
 
 async function runStryker(plan: Plan, settings: RunSettings): Promise<MutationReport> {
   const { Stryker } = await import('@stryker-mutator/core');
-  const reportFile = join(ROOT, 'reports', 'mutation', `${plan.label.replace(/[^\w.-]+/g, '_')}-${settings.profile}.json`);
+  const reportFile = join(ROOT, 'reports', 'mutation', `${fileStem(plan.label)}-${settings.profile}.json`);
   await mkdir(dirname(reportFile), { recursive: true });
   await rm(reportFile, { force: true });
   const svcConformance: ConformanceRunnerOptions = {

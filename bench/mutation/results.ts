@@ -8,6 +8,7 @@ import { fileURLToPath } from 'node:url';
 import { machine } from '../lib/cli.js';
 import { explanationOf } from './explained/index.js';
 import { MODULES } from './modules.js';
+import { fileStem } from './plan.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const DATA_DIR = join(ROOT, 'bench/results/mutation');
@@ -167,7 +168,7 @@ export async function recordRun(run: {
     ...summarize(run.report.json),
   };
   await mkdir(DATA_DIR, { recursive: true });
-  await writeFile(join(DATA_DIR, `${run.plan.label.replace(/[^\w.-]+/g, '_')}-${run.profile}.json`), `${JSON.stringify(record, null, 2)}\n`);
+  await writeFile(join(DATA_DIR, `${fileStem(run.plan.label)}-${run.profile}.json`), `${JSON.stringify(record, null, 2)}\n`);
   await writeFile(MARKDOWN, renderMarkdown(await readRecords()));
   return MARKDOWN;
 }
