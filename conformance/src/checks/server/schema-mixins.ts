@@ -10,7 +10,7 @@ import { expectSuccess, fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
 import { canonicalJson, type Json } from '../../model/values.js';
 import { mixinNames, readSchema, type SchemaType } from '../../schema-view.js';
-import { isRecord } from '../../shapes.js';
+import { commandError, isRecord } from '../../shapes.js';
 import { dropTypes, schemaBatch, uniqueSpaceName } from '../../workspace.js';
 
 /** Each mixin, the field it adds, that field's type and the meta it must carry. */
@@ -26,7 +26,7 @@ export default defineCheck({
   name:
     'svc.app/install-mixins of svc/rank-mixin, icons/icon-mixin, avatars/avatar-mixin and Files/Files-mixin adds svc/rank (svc/integer), icon/icon (svc/text, svc/icon?), ' +
     'avatar/avatar (file/file, svc/avatar?) and Files/Files (svc/file, a collection), lists each mixin once in app/mixins, and installing them again changes nothing; ' +
-    'schema.type/create with app/mixins in svc/meta installs the mixins its map marks true; ' +
+    'schema.type/create with app/mixins in svc/meta installs the mixins its map marks true, and refuses an unknown one naming svc/meta; ' +
     'the Comments extension installed on two Databases one after the other gives both the comments/comments collection of one comments/comment type, ' +
     'whose Entities created without comment/author have their creator for author',
   level: 'MUST',
@@ -100,6 +100,14 @@ export default defineCheck({
       if (!names.includes('icon/icon') || !names.includes('Files/Files') || names.includes('svc/rank') || installed.join() !== 'Files/Files-mixin,icons/icon-mixin') {
         fail(`schema.type/create of ${copied} with svc/meta app/mixins ${JSON.stringify(asMap)} made the fields ${JSON.stringify(names)} and app/mixins ${JSON.stringify(installed)}; expected icon/icon and Files/Files (the mixins marked true installed), no svc/rank`, ctx.http.lastExchange?.response);
       }
+      // An unknown mixin in a created type's meta is refused naming svc/meta, and the type is not created.
+      const unknown = `${space}/Unknown mixin`;
+      const refused = await schemaBatch(ctx, [{ command: 'schema.type/create', args: { 'svc/name': unknown, 'svc/meta': { 'app/mixins': ['no/such-mixin'] }, 'svc/fields': [] } }]);
+      const error = commandError(refused.json);
+      if (error?.name !== 'schema.error/definition-invalid' || error.data['field'] !== 'svc/meta') {
+        fail(`schema.type/create of ${unknown} with svc/meta app/mixins ["no/such-mixin"] should be refused with schema.error/definition-invalid naming svc/meta, got ${refused.status} ${refused.text.slice(0, 300)}`, refused);
+      }
+      if ((await readSchema(ctx)).schema['svc/types'].some((t) => t['svc/name'] === unknown)) fail(`the refused schema.type/create of ${unknown} created it`, ctx.http.lastExchange?.response);
     } finally {
       await dropTypes(ctx, [db, first, second, copied]);
     }
