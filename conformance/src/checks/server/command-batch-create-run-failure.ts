@@ -12,6 +12,7 @@ import { defineCheck } from '../../check.js';
 import type { TestNames } from '../../model/schema.js';
 import { isRecord } from '../../shapes.js';
 import { run, withTestWorkspace, type Command } from '../../workspace.js';
+
 interface FailingCreate {
   what: string;
   /** The failing create's position in a run of three creates. */
