@@ -129,3 +129,8 @@ export async function createGroupAndTwoItems(ctx: CheckContext, n: TestWorkspace
   const [group, a, b] = created.map((e) => (isRecord(e) ? String(e['svc/id']) : '')) as [string, string, string];
   return { group, items: [a, b] };
 }
+
+/** A `svc.command/batch` of one `svc.entity/create` of `type` per entity, in order. */
+export function batchOfCreates(type: string, entities: Array<Record<string, unknown>>): Command {
+  return { command: 'svc.command/batch', args: { commands: entities.map((entity) => ({ command: 'svc.entity/create', args: { type, entity } })) } };
+}

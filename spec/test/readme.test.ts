@@ -4,9 +4,9 @@
 // nothing but that token answer 200 with what the README says they answer.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../server/test/free-port.js';
 
 const root = fileURLToPath(new URL('../../', import.meta.url));
 const readme = readFileSync(root + 'README.md', 'utf8');
@@ -51,17 +51,6 @@ function runnableCurls(blocks: Block[]): string[] {
     .flatMap((b) => shellCommands(b.text))
     .filter((c) => c.startsWith('curl ') && c.includes(README_BASE))
     .filter((c) => !/<[^>]*>|\$(?!TOKEN\b)[A-Z_]+|\s-F\s|\s-o\s|from-url/.test(c.replace(/'[^']*'/g, "''")));
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const probe = createServer();
-    probe.once('error', fail);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? done(address.port) : fail(new Error('no port'))));
-    });
-  });
 }
 
 describe('README quick start', () => {

@@ -11,7 +11,7 @@ import { expectCommandError, expectStatus, fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
 import type { TestNames } from '../../model/schema.js';
 import { isRecord } from '../../shapes.js';
-import { run, withTestWorkspace, type Command } from '../../workspace.js';
+import { batchOfCreates, run, withTestWorkspace, type Command } from '../../workspace.js';
 
 interface FailingCreate {
   what: string;
@@ -42,10 +42,7 @@ export default defineCheck({
   target: 'server',
   async run(ctx) {
     await withTestWorkspace(ctx, async ({ names: n }) => {
-      const creates = (entities: Array<Record<string, unknown>>): Command => ({
-        command: 'svc.command/batch',
-        args: { commands: entities.map((entity) => ({ command: 'svc.entity/create', args: { type: n.items, entity } })) },
-      });
+      const creates = (entities: Array<Record<string, unknown>>): Command => batchOfCreates(n.items, entities);
       const items = async (): Promise<number> => {
         const rows = await run(ctx, { command: 'svc.entity/query', args: { query: { 'q/from': n.items, 'q/select': ['svc/id'], 'q/limit': 100 } } }, 'querying the Items');
         return Array.isArray(rows) ? rows.length : 0;

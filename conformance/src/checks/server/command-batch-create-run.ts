@@ -7,7 +7,7 @@
 import { expectStatus, fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
 import { isRecord } from '../../shapes.js';
-import { run, withTestWorkspace, type Command } from '../../workspace.js';
+import { batchOfCreates, run, withTestWorkspace, type Command } from '../../workspace.js';
 
 export default defineCheck({
   id: 'command.batch-create-run',
@@ -20,10 +20,7 @@ export default defineCheck({
   target: 'server',
   async run(ctx) {
     await withTestWorkspace(ctx, async ({ names: n }) => {
-      const creates = (entities: Array<Record<string, unknown>>): Command => ({
-        command: 'svc.command/batch',
-        args: { commands: entities.map((entity) => ({ command: 'svc.entity/create', args: { type: n.items, entity } })) },
-      });
+      const creates = (entities: Array<Record<string, unknown>>): Command => batchOfCreates(n.items, entities);
       const items = async (): Promise<Array<Record<string, unknown>>> => {
         const rows = await run(ctx, { command: 'svc.entity/query', args: { query: { 'q/from': n.items, 'q/select': { id: 'svc/id', title: n.title, group: [n.group, 'svc/id'] }, 'q/limit': 100 } } }, 'querying the Items');
         return Array.isArray(rows) ? rows.filter(isRecord) : [];
