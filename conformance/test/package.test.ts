@@ -205,7 +205,7 @@ describe('the npm package, installed from its tarball into an empty directory', 
     }
     expect(json.results.filter((r) => r.verdict === 'pass').length).toBeGreaterThan(150);
     expect(json.results.filter((r) => r.verdict === 'fail')).toEqual([]);
-  }, 200_000);
+  }, 420_000);
 
   it('npx svc-conformance with a wrong base URL or token exits 2 with one line saying how to fix it', async () => {
     const cases: Array<[string, string[], RegExp]> = [
