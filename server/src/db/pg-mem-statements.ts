@@ -3,6 +3,9 @@
 // full parse (most of the embedded server's time). Here the statement is parsed once with its
 // `$n` placeholders and each execution gets a copy of the syntax tree with the values put in as
 // the same literals the adapter would write (null, a string, ARRAY[...], '{}' for an empty list).
+// PreparedStatements goes further where pg-mem allows it: a statement compiled once per database
+// and run with its values as parameters.
+import type { IMemoryDb, IPreparedQuery, QueryResult } from 'pg-mem';
 import { parse, type Expr, type Statement } from 'pgsql-ast-parser';
 
 /** Parsed statements kept (distinct SQL texts); past it the cache starts again. */
@@ -13,14 +16,95 @@ export class StatementCache {
 
   /** The statements of `sql` with `params` in place of `$1`, `$2`, ... */
   bind(sql: string, params: readonly unknown[] = []): Statement[] {
+    return withValues(this.statements(sql), params) as Statement[];
+  }
+
+  /** The syntax tree of `sql`, `$n` placeholders kept; parsed once. */
+  statements(sql: string): Statement[] {
     let statements = this.parsed.get(sql);
     if (statements === undefined) {
       statements = parse(sql);
       if (this.parsed.size >= MAX_STATEMENTS) this.parsed.clear();
       this.parsed.set(sql, statements);
     }
-    return withValues(statements, params) as Statement[];
+    return statements;
   }
+}
+
+/** Statement kinds that only read or write rows (everything else may change tables, and a compiled plan with them). */
+const ROW_STATEMENTS: ReadonlySet<string> = new Set(['select', 'insert', 'update', 'delete', 'with', 'with recursive', 'union', 'union all', 'values']);
+
+/**
+ * Statements compiled once per database and run with their parameters, which saves pg-mem's
+ * compilation (the larger part of a statement's time). pg-mem compiles some statements only with
+ * their values in place (`IN ($1, $2)`, `= ANY($1)`: "No execution context available"); those, and
+ * any that changes tables, run through `bind` (the values written in as literals) instead.
+ */
+export class PreparedStatements {
+  private readonly prepared = new Map<string, IPreparedQuery | null>();
+
+  constructor(
+    private readonly mem: IMemoryDb,
+    private readonly cache: StatementCache = sharedStatements,
+  ) {}
+
+  query(sql: string, params: readonly unknown[] = []): QueryResult {
+    // pg-mem reads an array parameter's NULL as the text "NULL", and no nested arrays.
+    const prepared = params.some(isArrayBeyondText) ? null : this.preparedFor(sql);
+    if (prepared !== null) {
+      try {
+        return prepared.bind(params.map(parameterText)).executeAll();
+      } catch (error) {
+        // Nothing was written: a statement's changes are committed only when it succeeds.
+        if (!isCompileOnlyFailure(error)) throw error;
+        this.prepared.set(sql, null);
+      }
+    }
+    const statements = this.cache.statements(sql);
+    // A plan compiled before a table changed would read the old table: start again after DDL.
+    if (statements.some((s) => !ROW_STATEMENTS.has(s.type))) this.prepared.clear();
+    return this.mem.public.query(this.cache.bind(sql, params));
+  }
+
+  private preparedFor(sql: string): IPreparedQuery | null {
+    const known = this.prepared.get(sql);
+    if (known !== undefined) return known;
+    let prepared: IPreparedQuery | null = null;
+    const statements = this.cache.statements(sql);
+    if (statements.every((s) => ROW_STATEMENTS.has(s.type))) {
+      try {
+        prepared = this.mem.public.prepare(statements);
+      } catch {
+        prepared = null;
+      }
+    }
+    if (this.prepared.size >= MAX_STATEMENTS) this.prepared.clear();
+    this.prepared.set(sql, prepared);
+    return prepared;
+  }
+}
+
+/** pg-mem's failures of a prepared statement that the same statement with literal values does not have. */
+function isCompileOnlyFailure(error: unknown): boolean {
+  const message = error instanceof Error ? error.message : '';
+  return message.includes('No execution context available') || message.includes('nasty error');
+}
+
+/** A parameter as the text its literal would hold (pg-mem casts a parameter from text where it is used). */
+function parameterText(value: unknown): string | null {
+  const node = literal(value);
+  if (node.type === 'null') return null;
+  if (node.type === 'string') return node.value;
+  return arrayText(value as readonly unknown[]);
+}
+
+/** A PostgreSQL array literal: `{"a","b"}`, items quoted. */
+function arrayText(items: readonly unknown[]): string {
+  return `{${items.map((item) => `"${String(parameterText(item)).replace(/[\\"]/g, (c) => `\\${c}`)}"`).join(',')}}`;
+}
+
+function isArrayBeyondText(value: unknown): boolean {
+  return Array.isArray(value) && value.some((item) => item === null || item === undefined || Array.isArray(item));
 }
 
 /** A copy of a syntax tree with every parameter node replaced by its value's literal. */

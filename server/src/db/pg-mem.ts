@@ -9,7 +9,7 @@ import { DataType, newDb, type IMemoryDb } from 'pg-mem';
 import type { QueryResult, QueryResultRow } from 'pg';
 import type { Database, Queryable } from './database.js';
 import { Lock } from './lock.js';
-import { sharedStatements as statements } from './pg-mem-statements.js';
+import { PreparedStatements } from './pg-mem-statements.js';
 
 export function createPgMemDatabase(): Database & { readonly mem: IMemoryDb } {
   const mem = newDb({ autoCreateForeignKeyIndices: true });
@@ -21,12 +21,13 @@ export function createPgMemDatabase(): Database & { readonly mem: IMemoryDb } {
   });
   registerStandardFunctions(mem);
   const lock = new Lock();
+  const statements = new PreparedStatements(mem);
   const direct: Queryable = {
     dialect: 'pg-mem',
     query: <R extends QueryResultRow>(text: string, params?: unknown[]) =>
       new Promise<QueryResult<R>>((resolve, reject) => {
         try {
-          const result = mem.public.query(statements.bind(text, params));
+          const result = statements.query(text, params);
           const answer = { command: result.command, rowCount: result.rowCount, oid: 0, fields: [], rows: result.rows.map((row) => Object.fromEntries(Object.entries(row)) as R) };
           // Answer on the next turn of the event loop, as a database over a socket would: a long
           // run of statements must not starve the server's sockets and timers.
