@@ -1,5 +1,6 @@
-// Embedded storage: pg-mem, each statement parsed once (pg-mem-statements.ts) and answered with
-// node-postgres's result shape, as its adapter would, without re-parsing for every value.
+// Embedded storage: pg-mem, each statement parsed once and, where pg-mem can, compiled once and run
+// with its values as parameters (pg-mem-statements.ts), answered with node-postgres's result shape
+// as its adapter would.
 // pg-mem's own BEGIN/ROLLBACK does not roll back, so a transaction here is a backup taken under a
 // single-writer lock and restored on failure (schema changes are rows, never DDL, so this holds
 // for every transaction after the migrations). Every statement takes the same lock, so no reader
