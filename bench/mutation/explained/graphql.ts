@@ -299,12 +299,6 @@ export const GRAPHQL: readonly Explanation[] = [
     ],
   ),
   ...withReason(
-    "out of reach: a Space is known only while it has a Database, so its schema always has a query",
-    [
-    ["server/src/graphql/schema-builder.ts", "ConditionalExpression", "model.queries.length === 0", "false"],
-    ],
-  ),
-  ...withReason(
     "names are unique, so the comparison never meets two equal names; V8 sorts the Databases of a Space (runs of up to 32) by binary insertion, which asks only whether the answer is negative",
     [
     ["server/src/graphql/space-model.ts", "ConditionalExpression", "a.name > b.name", "true"],

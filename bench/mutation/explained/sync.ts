@@ -190,42 +190,12 @@ export const SYNC: readonly Explanation[] = [
     ],
   ),
   ...withReason(
-    "server restart only: failInterruptedRuns marks the runs a previous process left running, and a process runs it once at its first run; no client of one process sees it",
-    [
-      ["server/src/integrations/sync/engine.ts", "BlockStatement", "{ this.started ??= failInterruptedRuns(this.context.db).catch((error: unknown) => this.co…", "{}"],
-      ["server/src/integrations/sync/engine.ts", "AssignmentOperator", "this.started ??= failInterruptedRuns(this.context.db).catch((error: unknown) => this.cont…", "this.started &&= failInterruptedRuns(this.context.db).catch((error: unknown) => this.cont…"],
-      ["server/src/integrations/sync/run-store.ts", "BlockStatement", "{ await q.query( `UPDATE integration_runs SET status = 'failed', finished_at = $1, next_a…", "{}"],
-      ["server/src/integrations/sync/run-store.ts", "StringLiteral", "`UPDATE integration_runs SET status = 'failed', finished_at = $1, next_attempt_at = NULL,…", "``"],
-      ["server/src/integrations/sync/run-store.ts", "ArrayDeclaration", "[new Date().toISOString(), JSON.stringify({ name: 'integration.error/app-failed', message…", "[]"],
-      ["server/src/integrations/sync/run-store.ts", "ObjectLiteral", "{ name: 'integration.error/app-failed', message: 'The run was interrupted: the server sto…", "{}"],
-      ["server/src/integrations/sync/run-store.ts", "StringLiteral", "'integration.error/app-failed'", "\"\""],
-      ["server/src/integrations/sync/run-store.ts", "StringLiteral", "'The run was interrupted: the server stopped before it ended.'", "\"\""],
-    ],
-  ),
-  ...withReason(
     "server log only: the text or the call goes to context.log, which no client reads",
     [
-      ["server/src/integrations/sync/engine.ts", "StringLiteral", "`sync engine: ${String(error)}`", "``"],
-      ["server/src/integrations/sync/engine.ts", "ArrowFunction", "(error: unknown) => this.context.log(`sync engine: ${String(error)}`)", "() => undefined"],
-      ["server/src/integrations/sync/engine.ts", "StringLiteral", "`sync run ${run.id}: ${error instanceof Error ? (error.stack ?? error.message) : String(e…", "``"],
       ["server/src/integrations/sync/engine.ts", "LogicalOperator", "error.stack ?? error.message", "error.stack && error.message"],
       ["server/src/integrations/sync/engine.ts", "BooleanLiteral", "!(error instanceof Failure)", "error instanceof Failure"],
       ["server/src/integrations/sync/engine.ts", "ConditionalExpression", "!(error instanceof Failure)", "true"],
       ["server/src/integrations/sync/engine.ts", "ConditionalExpression", "!(error instanceof Failure)", "false"],
-    ],
-  ),
-  ...withReason(
-    "memory only: the finished queue tail stays in the map as a settled promise, and the next job of the source chained on it starts at once as it would without it",
-    [
-      ["server/src/integrations/sync/engine.ts", "BlockStatement", "{ if (this.queues.get(sourceId) === settled) this.queues.delete(sourceId); }", "{}"],
-      ["server/src/integrations/sync/engine.ts", "ConditionalExpression", "this.queues.get(sourceId) === settled", "false"],
-    ],
-  ),
-  ...withReason(
-    "timing only: dropping a newer tail matters only when a third job of a source (an event) arrives while a second one, queued behind an earlier run, is still running",
-    [
-      ["server/src/integrations/sync/engine.ts", "ConditionalExpression", "this.queues.get(sourceId) === settled", "true"],
-      ["server/src/integrations/sync/engine.ts", "EqualityOperator", "this.queues.get(sourceId) === settled", "this.queues.get(sourceId) !== settled"],
     ],
   ),
   ...withReason(
@@ -248,55 +218,10 @@ export const SYNC: readonly Explanation[] = [
     ],
   ),
   ...withReason(
-    "server log only: the text or the call goes to context.log, which no client reads (and only when recording a failed run fails: a lost database)",
-    [
-      ["server/src/integrations/sync/engine.ts", "StringLiteral", "`sync run ${run.id}: cannot record the failure: ${String(e)}`", "``"],
-      ["server/src/integrations/sync/engine.ts", "ArrowFunction", "(e: unknown) => this.context.log(`sync run ${run.id}: cannot record the failure: ${String…", "() => undefined"],
-    ],
-  ),
-  ...withReason(
-    "memory only: a finished run left in the running map is a settled promise: waitFor on it returns at once as when it is absent, and only tests read pending()",
-    [
-      ["server/src/integrations/sync/engine.ts", "ArrowFunction", "() => this.running.delete(run.id)", "() => undefined"],
-    ],
-  ),
-  ...withReason(
-    "reached only when creating the run row fails (a lost database)",
-    [
-      ["server/src/integrations/sync/engine.ts", "BlockStatement", "{ this.manual.delete(source.id); throw error; }", "{}"],
-    ],
-  ),
-  ...withReason(
-    "waitFor with no running promise: Promise.race of undefined and the timer resolves at once, as the early return does",
-    [
-      ["server/src/integrations/sync/engine.ts", "ConditionalExpression", "!done", "false"],
-    ],
-  ),
-  ...withReason(
-    "the wait bound (120 s) ends a wait only for a run longer than that, which no check makes",
-    [
-      ["server/src/integrations/sync/engine.ts", "ArrowFunction", "(resolve) => (timer = setTimeout(resolve, timeoutMs))", "() => undefined"],
-    ],
-  ),
-  ...withReason(
     "server log only: the text or the call goes to context.log, which no client reads (launch fails only when the database does)",
     [
       ["server/src/integrations/sync/engine.ts", "ArrowFunction", "(error: unknown) => this.context.log(`sync engine: event for source ${sourceId} not appli…", "() => undefined"],
       ["server/src/integrations/sync/engine.ts", "StringLiteral", "`sync engine: event for source ${sourceId} not applied: ${String(error)}`", "``"],
-    ],
-  ),
-  ...withReason(
-    "pending() is read only by the server's own tests, never by a route",
-    [
-      ["server/src/integrations/sync/engine.ts", "BlockStatement", "{ return [...this.running.keys()]; }", "{}"],
-      ["server/src/integrations/sync/engine.ts", "ArrayDeclaration", "[...this.running.keys()]", "[]"],
-    ],
-  ),
-  ...withReason(
-    "server shutdown only: stop() runs when the server closes, which no client of it sees",
-    [
-      ["server/src/integrations/sync/engine.ts", "BlockStatement", "{ this.abort.abort(); await Promise.allSettled([...this.running.values()]); }", "{}"],
-      ["server/src/integrations/sync/engine.ts", "ArrayDeclaration", "[...this.running.values()]", "[]"],
     ],
   ),
   ...withReason(
@@ -415,13 +340,6 @@ export const SYNC: readonly Explanation[] = [
     "created is always assigned in the transaction before it is read; if the transaction throws, applyRows throws and the value is never read",
     [
       ["server/src/integrations/sync/run.ts", "BooleanLiteral", "false", "true"],
-    ],
-  ),
-  ...withReason(
-    "an empty list: saveFiles of no prepared files updates nothing and answers []",
-    [
-      ["server/src/integrations/sync/run.ts", "ConditionalExpression", "prepared.length > 0", "true"],
-      ["server/src/integrations/sync/run.ts", "EqualityOperator", "prepared.length > 0", "prepared.length >= 0"],
     ],
   ),
   ...withReason(
