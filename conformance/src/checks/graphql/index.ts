@@ -26,6 +26,7 @@ import mutationUpdateRelated from './mutation-update-related.js';
 import mutationDeleteRelated from './mutation-delete-related.js';
 import mutationFilterSelection from './mutation-filter-selection.js';
 import mutationReader from './mutation-reader.js';
+import mutationDescriptions from './mutation-descriptions.js';
 import mutationBadValue from './mutation-bad-value.js';
 import mutationCrossSurface from './mutation-cross-surface.js';
 import publicForms from './public-forms.js';
@@ -74,6 +75,7 @@ export const graphqlChecks: readonly Check[] = [
   mutationDeleteRelated,
   mutationFilterSelection,
   mutationReader,
+  mutationDescriptions,
   mutationBadValue,
   mutationCrossSurface,
 ];
