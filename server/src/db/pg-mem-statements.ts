@@ -73,7 +73,8 @@ export class PreparedStatements {
     const statements = this.cache.statements(sql);
     if (statements.every((s) => ROW_STATEMENTS.has(s.type))) {
       try {
-        prepared = this.mem.public.prepare(statements);
+        // A copy: the parsed tree is shared with `bind`, and pg-mem keeps what it is given.
+        prepared = this.mem.public.prepare(structuredClone(statements));
       } catch {
         prepared = null;
       }
