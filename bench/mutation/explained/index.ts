@@ -10,6 +10,9 @@ import type { Explanation } from './explanation.js';
 import { DOCUMENTS } from './documents.js';
 import { FILES } from './files.js';
 import { GRAPHQL } from './graphql.js';
+import { GRAPHQL_ACTIONS } from './graphql-actions.js';
+import { GRAPHQL_MUTATION_ARGS } from './graphql-values.js';
+import { GRAPHQL_SCHEMA } from './graphql-schema.js';
 import { MAPPING } from './mapping.js';
 import { MODEL } from './model.js';
 import { QUERY } from './query.js';
@@ -18,7 +21,7 @@ import { WEBHOOKS } from './webhooks.js';
 
 export type { Explanation } from './explanation.js';
 
-export const EXPLAINED: readonly Explanation[] = [...QUERY, ...GRAPHQL, ...WEBHOOKS, ...DOCUMENTS, ...FILES, ...MODEL, ...SYNC, ...MAPPING];
+export const EXPLAINED: readonly Explanation[] = [...QUERY, ...GRAPHQL, ...GRAPHQL_ACTIONS, ...GRAPHQL_MUTATION_ARGS, ...GRAPHQL_SCHEMA, ...WEBHOOKS, ...DOCUMENTS, ...FILES, ...MODEL, ...SYNC, ...MAPPING];
 
 export function explanationOf(m: { file: string; mutator: string; original: string; replacement: string }): Explanation | undefined {
   return EXPLAINED.find((e) => e.file === m.file && e.mutator === m.mutator && e.original === m.original && e.replacement === m.replacement);
