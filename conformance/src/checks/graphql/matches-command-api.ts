@@ -151,11 +151,12 @@ function graphqlVariables(c: Case): Record<string, unknown> {
 export default defineCheck({
   id: 'graphql.matches-command-api',
   name:
-    'For random field filters (every operator of String, Int, Float, Boolean and ID), relation filters, orderBy keys (also through the relation), ' +
+    'For random field filters (every operator of String, Int, Float, Boolean and ID; every operator, alone and combined, on rank, which a type without the rank mixin has on no Entity), ' +
+    'relation filters, orderBy keys (also through the relation), ' +
     'limit and offset, find<Plural> returns exactly the Entities, in the order, that svc.entity/query returns for the equivalent query',
   level: 'MUST',
   area: 'graphql',
-  requirements: ['GQL-009', 'GQL-010', 'GQL-011', 'GQL-012', 'GQL-013', 'GQL-015', 'GQL-016', 'GQL-017', 'GQL-018', 'GQL-019', 'GQL-020', 'GQL-021'],
+  requirements: ['GQL-009', 'GQL-010', 'GQL-011', 'GQL-012', 'GQL-013', 'GQL-015', 'GQL-016', 'GQL-017', 'GQL-018', 'GQL-019', 'GQL-020', 'GQL-021', 'GQL-046'],
   target: 'server',
   async run(ctx) {
     await withTestWorkspace(ctx, async (workspace) =>

@@ -165,3 +165,29 @@ export function idEdges(field: string, ids: readonly string[]): FieldEdge[] {
   }
   return edges;
 }
+
+/**
+ * A field no Entity has a value of (`rank` on a type without the rank mixin, spec/graphql/README.md
+ * "System fields": its filter treats every Entity as having no value): every operator of its
+ * filter type, each alone and combined, an operator given as null and an empty operator object.
+ * `isNot`, `notIn` and `isNull: true` hold for every Entity, every other operator for none.
+ */
+export function absentEdges(field: string, operand: number): FieldEdge[] {
+  const edge = (ops: Args, note: string): FieldEdge => ({ filter: { [field]: ops }, label: `${field} ${JSON.stringify(ops)} (${note}, on a field no Entity has a value of)` });
+  return [
+    ...COMPARISONS.map((op) => edge({ [op]: operand }, op === 'isNot' ? 'holds for all' : 'holds for none')),
+    edge({ in: [operand] }, 'holds for none'),
+    edge({ in: [] }, 'an empty list: holds for none'),
+    edge({ notIn: [operand] }, 'holds for all'),
+    edge({ notIn: [] }, 'an empty list: holds for all'),
+    edge({ isNull: true }, 'holds for all'),
+    edge({ isNull: false }, 'holds for none'),
+    edge({ is: null }, 'an operator given as null is no condition: all'),
+    edge({ isNull: null, isNot: null }, 'operators given as null are no condition: all'),
+    edge({}, 'an empty operator object: all'),
+    edge({ isNot: operand, isNull: true }, 'both hold: all'),
+    edge({ isNot: operand, is: operand }, 'one fails: none'),
+    edge({ notIn: [operand], isNull: false }, 'one fails: none'),
+    edge({ isNull: true, less: operand }, 'one fails: none'),
+  ];
+}

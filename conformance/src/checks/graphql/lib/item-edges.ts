@@ -6,7 +6,7 @@
  * data size and beyond.
  */
 import type { Dataset } from './dataset.js';
-import { NO_SUCH_ID, booleanEdges, idEdges, presentValues, scalarEdges, type FieldEdge } from './edges.js';
+import { NO_SUCH_ID, absentEdges, booleanEdges, idEdges, presentValues, scalarEdges, type FieldEdge } from './edges.js';
 import type { Args, Scalar, UserRecord } from './model.js';
 import type { SweepCase } from './sweep.js';
 
@@ -25,6 +25,8 @@ export function itemFilterCases(data: Dataset, thorough: boolean): SweepCase[] {
     ...fromEdges(scalarEdges('count', 'Int', col('count'), lean)),
     ...fromEdges(scalarEdges('amount', 'Float', col('amount'), lean).filter((e) => thorough || !/an empty list/.test(e.label))),
     ...fromEdges(booleanEdges('done')),
+    // rank: the test Databases have no rank mixin, so every operator meets a missing value.
+    ...fromEdges(absentEdges('rank', 1)),
   ];
   if (thorough) {
     cases.push(
@@ -83,6 +85,9 @@ export function itemRelationCases(data: Dataset, me: UserRecord | undefined, tho
     items('group: {id: null} (an operator object given as null is no filter: a Group exists)', { group: { id: null } }),
     items('count: {is: null} (an operator given as null is ignored)', { count: { is: null } }),
     items('title: null (a field filter given as null is ignored)', { title: null, done: { isNull: false } }),
+    items('group: {rank: {isNot: 1}} (no Group has a rank: every Group matches, an empty relation does not)', { group: { rank: { isNot: 1 } } }),
+    items('group: {rank: {isNull: true}, id: {isNull: true}} (no Group has a rank, and empty relations)', { group: { rank: { isNull: true }, id: { isNull: true } } }),
+    items('tags contains a Group with rank isNull false (no Group has a rank)', { tags: { contains: [{ rank: { isNull: false } }] } }),
     items('tags isEmpty true', { tags: { isEmpty: true } }),
     items('tags isEmpty false', { tags: { isEmpty: false } }),
     items('tags contains a present Group', { tags: { contains: [{ id: { is: groupIds[0] } }] } }),
@@ -114,6 +119,9 @@ export function itemOrderCases(size: number): SweepCase[] {
   };
   for (const key of ITEM_KEYS) both(key, (dir) => ({ [key]: dir }));
   for (const key of ['id', 'name', 'rank_2', 'creationDate']) both(`group.${key}`, (dir) => ({ group: { [key]: dir } }));
+  // rank is null on every Entity (no rank mixin): it orders nothing, the next key decides.
+  cases.push(items('orderBy {rank: DESC, count: ASC} (rank: no Entity has a value)', { orderBy: { rank: 'DESC', count: 'ASC' }, limit: size }));
+  cases.push(items('orderBy {group: {rank: ASC, name: DESC}} (the Group\'s rank: no Group has a value)', { orderBy: { group: { rank: 'ASC', name: 'DESC' } }, limit: size }));
   for (const key of ['email', 'id']) both(`createdBy.${key}`, (dir) => ({ createdBy: { [key]: dir } }));
   cases.push(items('orderBy {done: ASC, count: DESC}', { orderBy: { done: 'ASC', count: 'DESC' } }));
   cases.push(items('orderBy {title: DESC, group: {rank_2: ASC}}', { orderBy: { title: 'DESC', group: { rank_2: 'ASC' } } }));

@@ -49,8 +49,9 @@ function userEntity(user: UserRecord): ModelEntity {
   return { id: user.id, creationDate: '', scalars: { id: user.id, email: user.email, name: user.name }, one: {}, many: {}, orderKeys: USER_ORDER };
 }
 
+/** The system fields; `rank` is null on every Entity: the test Databases have no rank mixin (README, "System fields"). */
 function system(record: ItemRecord | GroupRecord): Record<string, Scalar> {
-  return { id: record.id, creationDate: record.creationDate, modificationDate: record.modificationDate };
+  return { id: record.id, creationDate: record.creationDate, modificationDate: record.modificationDate, rank: null };
 }
 
 /** Links the data set into model Entities; `users` gives the `createdBy` users by id. */
