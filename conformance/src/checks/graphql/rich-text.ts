@@ -23,6 +23,9 @@ const FORMS: Array<[string, string]> = [
 async function expectForms(ctx: CheckContext, res: HttpResponse, content: unknown, secret: string, what: string): Promise<void> {
   if (!isRecord(content)) fail(`${what} should be a RichField object, got ${JSON.stringify(content)}`, res);
   if (content['__typename'] !== 'RichField') fail(`${what}.__typename should be RichField, got ${JSON.stringify(content['__typename'])}`, res);
+  for (const key of ['secret', 'address']) {
+    if (content[key] !== secret) fail(`${what}.${key === 'secret' ? 'secret' : 'address: secret'} should be the document's secret ${secret}, got ${JSON.stringify(content[key])}`, res);
+  }
   for (const [field, format] of FORMS) {
     const doc = await ctx.http.get(`/api/documents/${secret}?format=${format}`);
     expectStatus(doc, 200, `reading the document of ${what} as ${format}`);
@@ -37,11 +40,11 @@ async function expectForms(ctx: CheckContext, res: HttpResponse, content: unknow
 export default defineCheck({
   id: 'graphql.rich-text',
   name:
-    'A rich text field and the content of comments (Comments extension) answer jsonString, text, md and html, each equal to the document endpoint\'s content ' +
+    'A rich text field and the content of comments (Comments extension) answer their document\'s secret (also under an alias) and jsonString, text, md and html, each equal to the document endpoint\'s content ' +
     'in that format; comments come as an inner list with their author, in the order and with the filters asked for',
   level: 'MUST',
   area: 'graphql',
-  requirements: ['GQL-005', 'GQL-006', 'GQL-007', 'GQL-008', 'GQL-027'],
+  requirements: ['GQL-005', 'GQL-006', 'GQL-007', 'GQL-008', 'GQL-027', 'GQL-046'],
   target: 'server',
   async run(ctx) {
     await withNotesDatabase(ctx, { comments: true }, async (n) => {
@@ -64,7 +67,7 @@ export default defineCheck({
       }
       await writeDocuments(ctx, [{ secret: bodySecret, content: BODY_MARKDOWN }, ...comments.map((c) => ({ secret: c.secret, content: c.text }))], 'md');
 
-      const forms = `__typename ${FORMS.map(([f]) => f).join(' ')}`;
+      const forms = `__typename secret address: secret ${FORMS.map(([f]) => f).join(' ')}`;
       const res = await postGraphql(ctx, n.space, {
         query: `{ commented: findNotes(comments: {isEmpty: false}) { id body { ${forms} } comments(orderBy: {id: DESC}) { id author { id } createdBy { id } content { ${forms} } } }
           quiet: findNotes(comments: {isEmpty: true}) { id } }`,
