@@ -38,6 +38,9 @@ import tokenLimit from './token-limit.js';
 import nestingLimit from './nesting-limit.js';
 import unknownSpace from './unknown-space.js';
 import variablesOperationName from './variables-operation-name.js';
+import variablesInMutations from './variables-in-mutations.js';
+import filterSelectionRefused from './filter-selection-refused.js';
+import filterSelectionField from './filter-selection-field.js';
 
 export const graphqlChecks: readonly Check[] = [
   findPerDatabase,
@@ -65,6 +68,9 @@ export const graphqlChecks: readonly Check[] = [
   innerLists,
   fileUrls,
   richText,
+  filterSelectionRefused,
+  filterSelectionField,
+  variablesInMutations,
   mutationCreate,
   mutationUpdate,
   mutationDelete,
