@@ -9,7 +9,7 @@ export default defineCheck({
   name: 'The refusal of `orderBy`, `limit` or `offset` inside a find filter gives the path it names as `extensions.field` (e.g. findItems.group.limit)',
   level: 'SHOULD',
   area: 'graphql',
-  requirements: ['GQL-062'],
+  requirements: ['GQL-066'],
   target: 'server',
   async run(ctx) {
     await withTestWorkspace(ctx, async ({ names: n }) => {
