@@ -29,6 +29,7 @@ import mutationReader from './mutation-reader.js';
 import mutationDescriptions from './mutation-descriptions.js';
 import mutationBadValue from './mutation-bad-value.js';
 import mutationCrossSurface from './mutation-cross-surface.js';
+import mutationRunErrors from './mutation-run-errors.js';
 import publicForms from './public-forms.js';
 import requestErrors from './request-errors.js';
 import richText from './rich-text.js';
@@ -78,4 +79,5 @@ export const graphqlChecks: readonly Check[] = [
   mutationDescriptions,
   mutationBadValue,
   mutationCrossSurface,
+  mutationRunErrors,
 ];
