@@ -30,6 +30,8 @@ import mutationDescriptions from './mutation-descriptions.js';
 import mutationBadValue from './mutation-bad-value.js';
 import mutationCrossSurface from './mutation-cross-surface.js';
 import mutationRunErrors from './mutation-run-errors.js';
+import mutationRunSelection from './mutation-run-selection.js';
+import mutationTargetsEdges from './mutation-targets-edges.js';
 import publicForms from './public-forms.js';
 import requestErrors from './request-errors.js';
 import richText from './rich-text.js';
@@ -80,4 +82,6 @@ export const graphqlChecks: readonly Check[] = [
   mutationBadValue,
   mutationCrossSurface,
   mutationRunErrors,
+  mutationRunSelection,
+  mutationTargetsEdges,
 ];
