@@ -32,6 +32,7 @@ import mutationCrossSurface from './mutation-cross-surface.js';
 import mutationRunErrors from './mutation-run-errors.js';
 import mutationRunSelection from './mutation-run-selection.js';
 import mutationTargetsEdges from './mutation-targets-edges.js';
+import mutationValuesKinds from './mutation-values-kinds.js';
 import publicForms from './public-forms.js';
 import requestErrors from './request-errors.js';
 import richText from './rich-text.js';
@@ -84,4 +85,5 @@ export const graphqlChecks: readonly Check[] = [
   mutationRunErrors,
   mutationRunSelection,
   mutationTargetsEdges,
+  mutationValuesKinds,
 ];
