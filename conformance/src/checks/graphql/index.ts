@@ -32,7 +32,9 @@ import mutationCrossSurface from './mutation-cross-surface.js';
 import mutationRunErrors from './mutation-run-errors.js';
 import mutationRunSelection from './mutation-run-selection.js';
 import mutationTargetsEdges from './mutation-targets-edges.js';
+import mutationTargetsLimit from './mutation-targets-limit.js';
 import mutationValuesKinds from './mutation-values-kinds.js';
+import mutationValuesRichText from './mutation-values-rich-text.js';
 import publicForms from './public-forms.js';
 import requestErrors from './request-errors.js';
 import richText from './rich-text.js';
@@ -85,5 +87,7 @@ export const graphqlChecks: readonly Check[] = [
   mutationRunErrors,
   mutationRunSelection,
   mutationTargetsEdges,
+  mutationTargetsLimit,
   mutationValuesKinds,
+  mutationValuesRichText,
 ];
