@@ -4,7 +4,7 @@ import { isRecord } from '../../shapes.js';
 import { withTestWorkspace } from '../../workspace.js';
 import { postGraphql } from './lib/client.js';
 import { GQL } from './lib/dataset.js';
-import { RESULT, entityIds, firstError, mutate, requireMutations, resultOf } from './lib/mutations.js';
+import { RESULT, entityIds, expectActionMessage, firstError, mutate, requireMutations, resultOf } from './lib/mutations.js';
 
 /** The most Entities one action acts on (spec/graphql/README.md, "Mutations", Semantics 2). */
 const LIMIT = 1000;
@@ -34,6 +34,7 @@ export default defineCheck({
         fail(`update on a filter selecting ${LIMIT + 1} Groups should be refused with extensions {code: entity.error/query-result-too-large, type: ${n.groups}, limit: ${LIMIT}}, got ${JSON.stringify(error)}`, over);
       }
       // Acting on exactly the limit is served (an update without values writes nothing, which keeps this cheap).
+      expectActionMessage(over, error.message, 'groups.update', `update on all ${LIMIT + 1} Groups`);
       const at = await mutate(ctx, n.space, `mutation { groups(name: {is: "a"}) { update ${RESULT} } }`, 'groups', `update on the ${LIMIT} Groups "a"`);
       const updated = entityIds(resultOf(at.res, at.ops, 'update', 'update'));
       if (updated.length !== LIMIT) fail(`update on a filter selecting ${LIMIT} Groups should act on all ${LIMIT}, it names ${updated.length}`, at.res);
@@ -43,6 +44,7 @@ export default defineCheck({
       if (error.extensions['code'] !== 'entity.error/query-result-too-large' || error.extensions['limit'] !== LIMIT || error.extensions['field'] !== n.tags) {
         fail(`updateTags on Items whose tags link to ${LIMIT + 1} Groups should be refused with extensions {code: entity.error/query-result-too-large, field: ${n.tags}, limit: ${LIMIT}}, got ${JSON.stringify(error)}`, linked);
       }
+      expectActionMessage(linked, error.message, 'items.updateTags', `updateTags on Items linking to ${LIMIT + 1} Groups`);
       const fits = await mutate(ctx, n.space, `mutation { items(title: {is: "x"}) { updateTags ${RESULT} } }`, 'items', `updateTags on the Item linking to ${LIMIT} Groups`);
       const tagged = entityIds(resultOf(fits.res, fits.ops, 'updateTags', 'updateTags'));
       if (tagged.length !== LIMIT) fail(`updateTags on an Item linking to ${LIMIT} Groups should act on all ${LIMIT}, it names ${tagged.length}`, fits.res);

@@ -4,7 +4,7 @@ import { isRecord, type JsonRecord } from '../../shapes.js';
 import { run, runBatch, withTestWorkspace, type Command } from '../../workspace.js';
 import { expectData, postGraphql } from './lib/client.js';
 import { withExtraFields, type ExtraFields } from './lib/extra-fields.js';
-import { RESULT, entityIds, firstError, mutate, requireMutations, resultOf } from './lib/mutations.js';
+import { RESULT, entityIds, expectActionMessage, firstError, mutate, requireMutations, resultOf } from './lib/mutations.js';
 
 /** The GraphQL argument names of the fields written (the test Items and their extra fields). */
 const ARGS = ['title', 'count', 'amount', 'done', 'due', 'at', 'span', 'window', 'place', 'kind', 'group', 'tags'] as const;
@@ -165,6 +165,7 @@ export default defineCheck({
         if (error.extensions['code'] !== 'entity.error/value-invalid' || error.extensions['field'] !== extra.span) {
           fail(`update(span: "not json") should be refused with extensions.code entity.error/value-invalid and extensions.field ${extra.span}, got ${JSON.stringify(error)}`, bad);
         }
+        expectActionMessage(bad, error.message, 'items.update', 'update(span: "not json")');
         const after = await read([viaGraphql[0] ?? '']);
         if (after.get(viaGraphql[0] ?? '')?.[n.title] === 'kept') fail('the refused update(title: "kept", span: "not json") wrote its title', bad);
       });
