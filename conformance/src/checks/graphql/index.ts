@@ -35,6 +35,7 @@ import mutationTargetsEdges from './mutation-targets-edges.js';
 import mutationTargetsLimit from './mutation-targets-limit.js';
 import mutationValuesKinds from './mutation-values-kinds.js';
 import mutationValuesRichText from './mutation-values-rich-text.js';
+import mutationValuesNoInput from './mutation-values-no-input.js';
 import publicForms from './public-forms.js';
 import requestErrors from './request-errors.js';
 import richText from './rich-text.js';
@@ -90,4 +91,5 @@ export const graphqlChecks: readonly Check[] = [
   mutationTargetsLimit,
   mutationValuesKinds,
   mutationValuesRichText,
+  mutationValuesNoInput,
 ];
