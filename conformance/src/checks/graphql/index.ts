@@ -29,6 +29,13 @@ import mutationReader from './mutation-reader.js';
 import mutationDescriptions from './mutation-descriptions.js';
 import mutationBadValue from './mutation-bad-value.js';
 import mutationCrossSurface from './mutation-cross-surface.js';
+import mutationRunErrors from './mutation-run-errors.js';
+import mutationRunSelection from './mutation-run-selection.js';
+import mutationTargetsEdges from './mutation-targets-edges.js';
+import mutationTargetsLimit from './mutation-targets-limit.js';
+import mutationValuesKinds from './mutation-values-kinds.js';
+import mutationValuesRichText from './mutation-values-rich-text.js';
+import mutationValuesNoInput from './mutation-values-no-input.js';
 import publicForms from './public-forms.js';
 import requestErrors from './request-errors.js';
 import richText from './rich-text.js';
@@ -84,4 +91,11 @@ export const graphqlChecks: readonly Check[] = [
   mutationDescriptions,
   mutationBadValue,
   mutationCrossSurface,
+  mutationRunErrors,
+  mutationRunSelection,
+  mutationTargetsEdges,
+  mutationTargetsLimit,
+  mutationValuesKinds,
+  mutationValuesRichText,
+  mutationValuesNoInput,
 ];

@@ -74,3 +74,15 @@ export function firstError(res: HttpResponse, root: string, what: string): { mes
   if (isRecord(data) && data[root] !== null && data[root] !== undefined) fail(`${what}: data.${root} should be null after its action failed, got ${JSON.stringify(data[root]).slice(0, 300)}`, res);
   return { message: first['message'], extensions: isRecord(first['extensions']) ? first['extensions'] : {} };
 }
+
+/**
+ * The message of a failing action's error (spec/graphql/README.md, "Mutations", Semantics 9): the
+ * action's path (or a path below it, naming an argument), `: `, then what failed, for a person.
+ */
+export function expectActionMessage(res: HttpResponse, message: string, path: string, what: string): void {
+  const rest = message.startsWith(path) ? message.slice(path.length) : '';
+  const colon = rest.indexOf(': ');
+  if (!/^[.:[]/.test(rest) || colon === -1 || rest.slice(colon + 2).trim() === '') {
+    fail(`${what}: the error message should start with the action path "${path}: " (or a path below it) and then say what failed, got ${JSON.stringify(message)}`, res);
+  }
+}
