@@ -27,6 +27,7 @@ import mutationDeleteRelated from './mutation-delete-related.js';
 import mutationFilterSelection from './mutation-filter-selection.js';
 import mutationReader from './mutation-reader.js';
 import mutationDescriptions from './mutation-descriptions.js';
+import mutationSchema from './mutation-schema.js';
 import mutationBadValue from './mutation-bad-value.js';
 import mutationCrossSurface from './mutation-cross-surface.js';
 import publicForms from './public-forms.js';
@@ -76,6 +77,7 @@ export const graphqlChecks: readonly Check[] = [
   mutationFilterSelection,
   mutationReader,
   mutationDescriptions,
+  mutationSchema,
   mutationBadValue,
   mutationCrossSurface,
 ];
