@@ -34,6 +34,7 @@ import publicForms from './public-forms.js';
 import requestErrors from './request-errors.js';
 import richText from './rich-text.js';
 import schemaSdl from './schema-sdl.js';
+import schemaReservedNames from './schema-reserved-names.js';
 import spaceUnderscores from './space-underscores.js';
 import tokenLimit from './token-limit.js';
 import nestingLimit from './nesting-limit.js';
@@ -46,6 +47,7 @@ export const graphqlChecks: readonly Check[] = [
   schemaSdl,
   fieldKinds,
   naming,
+  schemaReservedNames,
   publicForms,
   spaceUnderscores,
   variablesOperationName,
