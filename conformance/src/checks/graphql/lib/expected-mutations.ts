@@ -182,13 +182,16 @@ export interface AwkwardSpace {
   records: string;
   plain: string;
   empty: string;
+  /** The option type each select field reads: named in order of their enum types' names (`Kind a` before `Kind-a`), so `labels` and `grades` have the `_2`. */
+  optionTypes: Record<'kind' | 'labels' | 'tier' | 'grades', string>;
   drop: string[];
 }
 
 /**
  * A Space whose name starts with a digit and has a space, with three Databases: `Records` with
  * a field of every writable kind (values, ranges and location read as stringified JSON, rich text,
- * files, a single select, a multi select, a workflow, people, comments), a self relation
+ * files, a single select, a multi select, a workflow, people, comments; the two selects' option types
+ * collide pairwise, one pair made in its name order, one in the reverse), a self relation
  * (`Parent` / `Children`), relations to `Plain` whose action names collide (`Batch` gives
  * `updateBatch_2`, `Tags item` and `Tags` both give `addTagsItem`), two fields whose names
  * collide, and a relation to `Empties`, a Database without any writable field.
@@ -200,8 +203,11 @@ export async function withAwkwardSpace<T>(ctx: CheckContext, body: (space: Awkwa
   const plain = f('Plain');
   const empty = f('Empties');
   const workflow = `workflow/state_${records}`;
-  const kinds = f('Kinds');
-  const labels = f('Labels set');
+  // Two pairs of enum types whose PascalCase names collide, one pair used in its name order, one in the reverse.
+  const kinds = f('Kind a');
+  const labels = f('Kind-a');
+  const tiers = f('Tier a');
+  const grades = f('Tier-a');
   const self = randomUUID();
   const field = (name: string, type: string, meta?: Record<string, unknown>) => ({
     command: 'schema.field/create' as const,
@@ -214,6 +220,8 @@ export async function withAwkwardSpace<T>(ctx: CheckContext, body: (space: Awkwa
     { command: 'schema.type/create', args: { 'svc/name': records, 'svc/meta': { 'svc/domain?': true }, 'svc/fields': title('Label') } },
     { command: 'schema.enum/create', args: { 'svc/name': kinds, 'svc/values': [{ 'enum/name': 'Bug' }] } },
     { command: 'schema.enum/create', args: { 'svc/name': labels, 'svc/values': [{ 'enum/name': 'Red' }] } },
+    { command: 'schema.enum/create', args: { 'svc/name': tiers, 'svc/values': [{ 'enum/name': 'Gold' }] } },
+    { command: 'schema.enum/create', args: { 'svc/name': grades, 'svc/values': [{ 'enum/name': 'A' }] } },
     { command: 'schema.enum/create', args: { 'svc/name': workflow, 'svc/workflow?': true, 'svc/values': [{ 'enum/name': 'Open' }, { 'enum/name': 'Done', 'workflow/Final': true }] } },
     field('Span', 'svc/date-range'),
     field('Place', 'svc/location'),
@@ -221,9 +229,11 @@ export async function withAwkwardSpace<T>(ctx: CheckContext, body: (space: Awkwa
     field('Files', FILE_TYPE, { 'svc/collection?': true }),
     field('Due date', 'svc/date'),
     field('Due-date', 'svc/text'),
-    field('Kind', kinds),
-    field('Labels', labels, { 'svc/collection?': true }),
     field('State', workflow),
+    field('Labels', labels, { 'svc/collection?': true }),
+    field('Kind', kinds),
+    field('Tier', tiers),
+    field('Grades', grades, { 'svc/collection?': true }),
     field('Owner', 'svc/user'),
     field('Watchers', 'svc/user', { 'svc/collection?': true }),
     field('Parent', records, { 'svc/relation': self }),
@@ -234,10 +244,11 @@ export async function withAwkwardSpace<T>(ctx: CheckContext, body: (space: Awkwa
     field('Void', empty),
     { command: 'svc.app/install-mixins', args: { types: { [records]: ['comments/comments-mixin'] } } },
   ]);
-  const drop = [records, plain, empty, kinds, labels, workflow];
+  const drop = [records, plain, empty, kinds, labels, tiers, grades, workflow];
   try {
     expectSuccess(created, `creating the Databases of the Space "${space}" (a field of every writable kind, a self relation, colliding names, a Database without fields)`);
-    return await body({ space, records, plain, empty, drop });
+    const prefix = pascalCase(space);
+    return await body({ space, records, plain, empty, optionTypes: { kind: `${prefix}KindA`, labels: `${prefix}KindA_2`, tier: `${prefix}TierA`, grades: `${prefix}TierA_2` }, drop });
   } finally {
     await dropTypes(ctx, drop);
   }
