@@ -53,4 +53,11 @@ export const GRAPHQL_SCHEMA: readonly Explanation[] = [
       ["server/src/graphql/space-model.ts", "ConditionalExpression", "SYSTEM_FIELD_NAMES[field.name] !== undefined", "false"],
     ],
   ),
+  {
+    file: "server/src/graphql/mutations/schema.ts",
+    mutator: "ConditionalExpression",
+    original: "action.kind === 'create' || action.kind === 'update'",
+    replacement: "true",
+    reason: "the test only drops actions of a Database without <T>Input, which has no rich text field (rich text is an input), so its only batch actions are createBatch and updateBatch",
+  },
 ];
