@@ -62,7 +62,7 @@ export default defineCheck({
   level: 'MUST',
   unsupported: 'MAY',
   area: 'graphql',
-  requirements: ['GQL-062', 'GQL-048', 'GQL-044'],
+  requirements: ['GQL-067', 'GQL-048', 'GQL-044'],
   target: 'server',
   async run(ctx) {
     await withTestWorkspace(ctx, async ({ names: n }) => {
