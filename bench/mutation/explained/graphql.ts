@@ -28,20 +28,6 @@ export const GRAPHQL: readonly Explanation[] = [
   {
     file: 'server/src/graphql/space-model.ts',
     mutator: 'ConditionalExpression',
-    original: "f.storage !== 'system'",
-    replacement: 'true',
-    reason: 'a system field met again takes its own name again (SYSTEM_FIELD_NAMES), the others are left out as svc fields',
-  },
-  {
-    file: 'server/src/graphql/space-model.ts',
-    mutator: 'ConditionalExpression',
-    original: "field.storage === 'system' && !systemName",
-    replacement: 'false',
-    reason: 'the other system fields are in the svc namespace, which fieldModel leaves out too',
-  },
-  {
-    file: 'server/src/graphql/space-model.ts',
-    mutator: 'ConditionalExpression',
     original: "field.name === 'comment/author'",
     replacement: 'true',
     reason: 'the comment type has no other field left at that point',

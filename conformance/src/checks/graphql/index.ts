@@ -27,6 +27,7 @@ import mutationDeleteRelated from './mutation-delete-related.js';
 import mutationFilterSelection from './mutation-filter-selection.js';
 import mutationReader from './mutation-reader.js';
 import mutationDescriptions from './mutation-descriptions.js';
+import mutationSchema from './mutation-schema.js';
 import mutationBadValue from './mutation-bad-value.js';
 import mutationCrossSurface from './mutation-cross-surface.js';
 import mutationRunErrors from './mutation-run-errors.js';
@@ -40,6 +41,7 @@ import publicForms from './public-forms.js';
 import requestErrors from './request-errors.js';
 import richText from './rich-text.js';
 import schemaSdl from './schema-sdl.js';
+import schemaReservedNames from './schema-reserved-names.js';
 import spaceUnderscores from './space-underscores.js';
 import tokenLimit from './token-limit.js';
 import nestingLimit from './nesting-limit.js';
@@ -55,6 +57,7 @@ export const graphqlChecks: readonly Check[] = [
   schemaSdl,
   fieldKinds,
   naming,
+  schemaReservedNames,
   publicForms,
   spaceUnderscores,
   variablesOperationName,
@@ -89,6 +92,7 @@ export const graphqlChecks: readonly Check[] = [
   mutationFilterSelection,
   mutationReader,
   mutationDescriptions,
+  mutationSchema,
   mutationBadValue,
   mutationCrossSurface,
   mutationRunErrors,
