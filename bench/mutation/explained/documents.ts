@@ -2,6 +2,15 @@
 import { withReason, type Explanation } from './explanation.js';
 
 export const DOCUMENTS: readonly Explanation[] = [
+  // documents/routes.ts: an append grown past DOCUMENT_LIMIT_BYTES.json
+  ...withReason(
+    'out of reach: an append that grows a document past 24 MB of its JSON form takes several writes of megabytes each (each write is bounded by its own format\'s limit), far more than a conformance run sends',
+    [
+      ['server/src/documents/routes.ts', 'StringLiteral', "'json'", '""'],
+      ['server/src/documents/routes.ts', 'ConditionalExpression', 'bytes > DOCUMENT_LIMIT_BYTES.json', 'false'],
+      ['server/src/documents/routes.ts', 'EqualityOperator', 'bytes > DOCUMENT_LIMIT_BYTES.json', 'bytes >= DOCUMENT_LIMIT_BYTES.json'],
+    ],
+  ),
   // documents/pm-json.ts: the request schema refuses these inputs before the codec reads them
   ...withReason(
     'out of reach: behind the request schema (ProseMirrorNode and its marks in spec/service.openapi.yaml), which refuses a node or mark that is no object, a type that is no string, attrs that are no object (null included), content or marks that are no array and text that is no string before the codec reads them',

@@ -41,10 +41,10 @@ export default defineCheck({
   id: 'graphql.rich-text',
   name:
     'A rich text field and the content of comments (Comments extension) answer their document\'s secret (also under an alias) and jsonString, text, md and html, each equal to the document endpoint\'s content ' +
-    'in that format; comments come as an inner list with their author, in the order and with the filters asked for',
+    'in that format (null for a document that does not exist); comments come as an inner list with their author, in the order and with the filters asked for',
   level: 'MUST',
   area: 'graphql',
-  requirements: ['GQL-005', 'GQL-006', 'GQL-007', 'GQL-008', 'GQL-027', 'GQL-046'],
+  requirements: ['GQL-005', 'GQL-006', 'GQL-007', 'GQL-008', 'GQL-027', 'GQL-046', 'GQL-068'],
   target: 'server',
   async run(ctx) {
     await withNotesDatabase(ctx, { comments: true }, async (n) => {
@@ -89,6 +89,25 @@ export default defineCheck({
         }
         await expectForms(ctx, res, comment['content'], c.secret, `the content of comment ${c.id}`);
       }
+      // A document never written does not exist: a comment whose document secret names no document answers null in each format.
+      const bare = await run(ctx, { command: 'svc.entity/create', args: { type: n.notes, entity: { [n.title]: 'bare comment' } } }, 'creating a note for a comment without a document');
+      const bareNote = isRecord(bare) ? String(bare['svc/id']) : '';
+      const bareComment = randomUUID();
+      await runBatch(
+        ctx,
+        [
+          { command: 'svc.entity/create', args: { type: 'comments/comment', entity: { 'svc/id': bareComment, 'comment/document-secret': newSecret(), 'svc/created-by': { 'svc/id': n.userId } } } },
+          { command: 'svc.entity/add-collection-items', args: { type: n.notes, entity: { 'svc/id': bareNote }, field: 'comments/comments', items: [{ 'svc/id': bareComment }] } },
+        ],
+        `adding comment ${bareComment}, whose document is never written`,
+      );
+      const formats = FORMS.map(([f]) => f);
+      const unwritten = await postGraphql(ctx, n.space, { query: `{ findNotes(id: {is: "${bareNote}"}) { comments { content { ${formats.join(' ')} } } } }` });
+      const [bareRow] = rowsOf(unwritten, expectData(unwritten, 'the content of a comment whose document was never written'), 'findNotes', 'findNotes');
+      const [bareContent] = bareRow ? rowsOf(unwritten, bareRow, 'comments', 'comments') : [];
+      const content = bareContent?.['content'];
+      const notNull = formats.filter((f) => !isRecord(content) || content[f] !== null);
+      if (notNull.length > 0) fail(`a comment whose document was never written should answer null in every format (the document does not exist); ${notNull.join(', ')} answered ${JSON.stringify(content)}`, unwritten);
     });
   },
 });
