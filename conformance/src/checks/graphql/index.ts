@@ -29,6 +29,15 @@ import mutationReader from './mutation-reader.js';
 import mutationDescriptions from './mutation-descriptions.js';
 import mutationBadValue from './mutation-bad-value.js';
 import mutationCrossSurface from './mutation-cross-surface.js';
+import mutationMessages from './mutation-messages.js';
+import mutationRichTextValues from './mutation-rich-text-values.js';
+import mutationRichTextEdits from './mutation-rich-text-edits.js';
+import mutationAfterDelete from './mutation-after-delete.js';
+import mutationLinkErrors from './mutation-link-errors.js';
+import mutationRelationEffects from './mutation-relation-effects.js';
+import mutationBatchPaths from './mutation-batch-paths.js';
+import mutationBatchSize from './mutation-batch-size.js';
+import mutationNoValues from './mutation-no-values.js';
 import publicForms from './public-forms.js';
 import requestErrors from './request-errors.js';
 import richText from './rich-text.js';
@@ -78,4 +87,13 @@ export const graphqlChecks: readonly Check[] = [
   mutationDescriptions,
   mutationBadValue,
   mutationCrossSurface,
+  mutationMessages,
+  mutationRichTextValues,
+  mutationRichTextEdits,
+  mutationAfterDelete,
+  mutationLinkErrors,
+  mutationRelationEffects,
+  mutationBatchPaths,
+  mutationBatchSize,
+  mutationNoValues,
 ];
