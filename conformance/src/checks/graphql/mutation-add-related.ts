@@ -8,7 +8,7 @@ export default defineCheck({
   id: 'graphql.mutation-add-related',
   name:
     'A server with GraphQL mutations creates with `add<F>(<fields of the target Input>)` (to-one) and `add<F>Item(...)` (collection) one Entity of the related ' +
-    'Database per selected Entity and links it, naming the Entities created',
+    'Database per selected Entity and links it (a to-one field\'s old value is unlinked, not deleted), naming the Entities created (none for a selection of none)',
   level: 'MUST',
   unsupported: 'MAY',
   area: 'graphql',

@@ -8,7 +8,7 @@ export default defineCheck({
   id: 'graphql.mutation-delete-related',
   name:
     'A server with GraphQL mutations deletes with `delete<F>` the Entity a to-one relation F of the selected Entities links to, and with `delete<F>(<target filter>)` ' +
-    'the linked collection items matching the filter, and no other',
+    'the linked collection items matching the filter (an argument given as null counts as not given), and no other; the results name no document',
   level: 'MUST',
   unsupported: 'MAY',
   area: 'graphql',

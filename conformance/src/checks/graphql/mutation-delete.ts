@@ -6,7 +6,7 @@ import { RESULT, entityIds, mutate, requireMutations, resultOf } from './lib/mut
 
 export default defineCheck({
   id: 'graphql.mutation-delete',
-  name: 'A server with GraphQL mutations deletes with `delete` exactly the Entities its filter arguments select, and names them in the result',
+  name: 'A server with GraphQL mutations deletes with `delete` exactly the Entities its filter arguments select, and names them in the result (and no document)',
   level: 'MUST',
   unsupported: 'MAY',
   area: 'graphql',

@@ -8,7 +8,7 @@ export default defineCheck({
   id: 'graphql.mutation-links',
   name:
     'A server with GraphQL mutations sets and clears a to-one relation with `link<F>(<target filter>)` / `unlink<F>`, adds and removes collection items with ' +
-    '`link<F>` / `unlink<F>(<target filter>)`, and takes relation values in `create` as target filters',
+    '`link<F>` / `unlink<F>(<target filter>)` (a filter argument given as null counts as not given), and takes relation values in `create` as target filters',
   level: 'MUST',
   unsupported: 'MAY',
   area: 'graphql',
