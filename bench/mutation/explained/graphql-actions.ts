@@ -35,6 +35,10 @@ export const GRAPHQL_ACTIONS: readonly Explanation[] = [
   ...withReason("equivalent: with no ids documentSecrets answers an empty map, so no document is read or written and the list of secrets is empty, as the early return answers", [
     [FILE, "ConditionalExpression", "ids.length === 0", "false"],
   ]),
+  // editDocuments: the format Markdown is decoded in
+  ...withReason("equivalent: decodeContent reads every format but json and html as Markdown; the only other difference, its 4 MiB Markdown limit, is out of reach within the 1 MiB request body of /api", [
+    [FILE, "StringLiteral", "'md'", "\"\""],
+  ]),
   // editDocuments: whether to read the current documents
   ...withReason("equivalent: one action's edits are all of one kind (appendContentTo, prependContentTo or overwrite, rich text values overwrite), so some and every agree; reading the documents before an overwrite is a read whose result the overwrite replaces", [
     [FILE, "MethodExpression", "parsed.some(([edit]) => edit !== 'overwrite')", "parsed.every(([edit]) => edit !== 'overwrite')"],
@@ -82,6 +86,10 @@ export const GRAPHQL_ACTIONS: readonly Explanation[] = [
     [FILE, "ConditionalExpression", "v !== null && v !== undefined", "true"],
     [FILE, "LogicalOperator", "v !== null && v !== undefined", "v !== null || v !== undefined"],
     [FILE, "ConditionalExpression", "v !== null", "true"],
+  ]),
+  // delete<F>: removing the deleted from the selection when the target is another Database
+  ...withReason("equivalent: the Entities of another Database have other ids (svc/id is unique across Databases), so removing them from the created or selected Entities removes nothing", [
+    [FILE, "ConditionalExpression", "target === db", "true"],
   ]),
   // runAction: value is a required argument
   ...withReason("out of reach: `value: String!` (of the action and of ContentInput) is required and non-null, so GraphQL validation refuses a missing or null value before the action runs", [
