@@ -37,6 +37,15 @@ import mutationTargetsLimit from './mutation-targets-limit.js';
 import mutationValuesKinds from './mutation-values-kinds.js';
 import mutationValuesRichText from './mutation-values-rich-text.js';
 import mutationValuesNoInput from './mutation-values-no-input.js';
+import mutationMessages from './mutation-messages.js';
+import mutationRichTextValues from './mutation-rich-text-values.js';
+import mutationRichTextEdits from './mutation-rich-text-edits.js';
+import mutationAfterDelete from './mutation-after-delete.js';
+import mutationLinkErrors from './mutation-link-errors.js';
+import mutationRelationEffects from './mutation-relation-effects.js';
+import mutationBatchPaths from './mutation-batch-paths.js';
+import mutationBatchSize from './mutation-batch-size.js';
+import mutationNoValues from './mutation-no-values.js';
 import publicForms from './public-forms.js';
 import requestErrors from './request-errors.js';
 import richText from './rich-text.js';
@@ -102,4 +111,13 @@ export const graphqlChecks: readonly Check[] = [
   mutationValuesKinds,
   mutationValuesRichText,
   mutationValuesNoInput,
+  mutationMessages,
+  mutationRichTextValues,
+  mutationRichTextEdits,
+  mutationAfterDelete,
+  mutationLinkErrors,
+  mutationRelationEffects,
+  mutationBatchPaths,
+  mutationBatchSize,
+  mutationNoValues,
 ];

@@ -8,7 +8,7 @@ export default defineCheck({
   id: 'graphql.mutation-add-related',
   name:
     'A server with GraphQL mutations creates with `add<F>(<fields of the target Input>)` (to-one) and `add<F>Item(...)` (collection) one Entity of the related ' +
-    'Database per selected Entity and links it, naming the Entities created',
+    'Database per selected Entity and links it (a to-one field\'s old value is unlinked, not deleted), naming the Entities created (none for a selection of none)',
   level: 'MUST',
   unsupported: 'MAY',
   area: 'graphql',
@@ -47,6 +47,16 @@ export default defineCheck({
         fail(`after addTagsItem each of a and b should hold its own new tag (${JSON.stringify(expected(tags, 'new tag'))}), they read ${JSON.stringify([a.tags, b.tags])}`, res);
       }
       if (c.group !== null || c.tags.length !== 0) fail(`Item c was not selected and should link nothing, it reads ${JSON.stringify(c)}`, res);
+      // addGroup on an Item that has a Group sets the field to the new one: the old one is unlinked (not deleted).
+      const again = await mutate(ctx, n.space, `mutation { items(title: {is: "a"}) { addGroup(name: "newer group") ${RESULT} } }`, 'items', 'addGroup on the Item a, which has a Group');
+      const members = await queryRows(ctx, n.space, `{ findGroups(name: {is: "new group"}) { members { title } } }`, 'findGroups', 'reading the members of the Groups first added');
+      const titles = members.flatMap((g) => (Array.isArray(g['members']) ? g['members'] : [])).map((m) => (m as { title?: unknown }).title);
+      if (members.length !== 2 || JSON.stringify(titles) !== JSON.stringify(['b'])) fail(`after a second addGroup on a, its first Group should stay (unlinked) and only b's hold a member; the Groups named "new group" hold ${JSON.stringify(titles)}`, again.res);
+      const none = await mutate(ctx, n.space, `mutation { items(title: {is: "none"}) { addGroup(name: "x") ${RESULT} addTagsItem(name: "x") ${RESULT} } }`, 'items', 'addGroup and addTagsItem on no Item');
+      for (const key of ['addGroup', 'addTagsItem']) {
+        const result = resultOf(none.res, none.ops, key, key);
+        if (result.entities.length !== 0) fail(`${key} on a selection of no Item should create nothing and name nothing, it names ${JSON.stringify(result.entities)}`, none.res);
+      }
     });
   },
 });

@@ -8,7 +8,7 @@ export default defineCheck({
   id: 'graphql.mutation-delete-related',
   name:
     'A server with GraphQL mutations deletes with `delete<F>` the Entity a to-one relation F of the selected Entities links to, and with `delete<F>(<target filter>)` ' +
-    'the linked collection items matching the filter, and no other',
+    'the linked collection items matching the filter (an argument given as null counts as not given), and no other; the results name no document',
   level: 'MUST',
   unsupported: 'MAY',
   area: 'graphql',
@@ -19,9 +19,12 @@ export default defineCheck({
       await requireMutations(ctx, n.space);
       await mutate(ctx, n.space, `mutation { groups { createBatch(data: [{name: "g"}, {name: "t1"}, {name: "t2"}, {name: "other t1"}]) ${RESULT} } }`, 'groups', 'creating four Groups');
       await mutate(ctx, n.space, `mutation { items { create(title: "a", group: {name: {is: "g"}}, tags: [{name: {in: ["t1", "t2"]}}]) ${RESULT} } }`, 'items', 'creating an Item linked to them');
-      const { res, ops } = await mutate(ctx, n.space, `mutation { items(title: {is: "a"}) { deleteTags(name: {contains: "t1"}) ${RESULT} deleteGroup ${RESULT} } }`, 'items', 'deleteTags and deleteGroup');
+      // A filter argument given as null is ignored (not given): the other one still filters.
+      const { res, ops } = await mutate(ctx, n.space, `mutation { items(title: {is: "a"}) { deleteTags(name: {contains: "t1"}, id: null) ${RESULT} deleteGroup ${RESULT} } }`, 'items', 'deleteTags and deleteGroup');
       const counts = ['deleteTags', 'deleteGroup'].map((key) => resultOf(res, ops, key, key).entities.length);
-      if (JSON.stringify(counts) !== '[1,1]') fail(`deleteTags(name: {contains: "t1"}) should name the one linked tag t1 and deleteGroup the one linked Group; they name ${JSON.stringify(counts)} Entities`, res);
+      if (JSON.stringify(counts) !== '[1,1]') fail(`deleteTags(name: {contains: "t1"}, id: null) should name the one linked tag t1 and deleteGroup the one linked Group; they name ${JSON.stringify(counts)} Entities`, res);
+      const documents = ['deleteTags', 'deleteGroup'].flatMap((key) => resultOf(res, ops, key, key).documents);
+      if (documents.length !== 0) fail(`deleteTags and deleteGroup write no document and should name none, they name ${JSON.stringify(documents)}`, res);
       const groups = (await queryRows(ctx, n.space, `{ findGroups(orderBy: {name: ASC}) { name } }`, 'findGroups', 'reading the Groups left')).map((r) => (r as { name: unknown }).name);
       if (JSON.stringify(groups) !== JSON.stringify(['other t1', 't2'])) fail(`after deleteTags(name: {contains: "t1"}) and deleteGroup the Groups left should be other t1 and t2 (an unlinked match stays); they are ${JSON.stringify(groups)}`, res);
       const items = await queryRows(ctx, n.space, `{ findItems { title group { name } tags { name } } }`, 'findItems', 'reading the Item back');

@@ -6,7 +6,7 @@ import { RESULT, entityIds, mutate, requireMutations, resultOf } from './lib/mut
 
 export default defineCheck({
   id: 'graphql.mutation-delete',
-  name: 'A server with GraphQL mutations deletes with `delete` exactly the Entities its filter arguments select, and names them in the result',
+  name: 'A server with GraphQL mutations deletes with `delete` exactly the Entities its filter arguments select, and names them in the result (and no document)',
   level: 'MUST',
   unsupported: 'MAY',
   area: 'graphql',
@@ -20,6 +20,8 @@ export default defineCheck({
       const { res, ops } = await mutate(ctx, n.space, `mutation { items(title: {is: "gone"}) { delete ${RESULT} } }`, 'items', 'delete of the Items titled gone');
       const deleted = entityIds(resultOf(res, ops, 'delete', 'delete')).sort();
       if (JSON.stringify(deleted) !== JSON.stringify([first, third].sort())) fail(`delete should name the two Items titled "gone" ${JSON.stringify([first, third])}, it names ${JSON.stringify(deleted)}`, res);
+      const documents = resultOf(res, ops, 'delete', 'delete').documents;
+      if (documents.length !== 0) fail(`delete writes no document and should name none, it names ${JSON.stringify(documents)}`, res);
       const rows = await queryRows(ctx, n.space, `{ findItems { id } }`, 'findItems', 'reading the Items left');
       if (JSON.stringify(rows) !== JSON.stringify([{ id: kept }])) fail(`after the delete, findItems should read only ${kept}, it reads ${JSON.stringify(rows)}`, res);
     });

@@ -3,10 +3,11 @@
  * checks send them, and a target whose schema has no `Mutation` type lacks the feature
  * (CheckUnsupported); one that has it must answer right.
  */
-import { fail } from '../../../assert.js';
+import { expectSuccess, fail } from '../../../assert.js';
 import { CheckUnsupported, type CheckContext } from '../../../check.js';
 import type { HttpResponse } from '../../../http.js';
 import { isRecord, type JsonRecord } from '../../../shapes.js';
+import { schemaBatch } from '../../../workspace.js';
 import { expectData, firstErrorMessage, postGraphql } from './client.js';
 
 /** A `MutationResult` as answered. */
@@ -85,4 +86,50 @@ export function expectActionMessage(res: HttpResponse, message: string, path: st
   if (!/^[.:[]/.test(rest) || colon === -1 || rest.slice(colon + 2).trim() === '') {
     fail(`${what}: the error message should start with the action path "${path}: " (or a path below it) and then say what failed, got ${JSON.stringify(message)}`, res);
   }
+}
+
+/** A field added to a Database after it exists (`schema.field/create`): a rich text field, a relation of a Database to itself. */
+export interface AddedField {
+  holder: string;
+  name: string;
+  type: string;
+  meta?: Record<string, unknown>;
+}
+
+/** Adds fields to the test Databases with one `svc.schema/batch` (the Databases' tear-down deletes them along). */
+export async function addFields(ctx: CheckContext, fields: readonly AddedField[], what: string): Promise<void> {
+  const res = await schemaBatch(
+    ctx,
+    fields.map((f) => ({ command: 'schema.field/create' as const, args: { 'svc/holder-type': f.holder, 'svc/name': f.name, 'svc/type': f.type, ...(f.meta ? { 'svc/meta': f.meta } : {}) } })),
+  );
+  expectSuccess(res, what);
+}
+
+/** `{data: [{}, ...]}` with `count` empty items, as variables (a long list costs no query tokens). */
+export function emptyItems(count: number): { data: Array<Record<string, never>> } {
+  return { data: Array.from({ length: count }, () => ({})) };
+}
+
+/** Whether `message` names the number `n` (as a number of its own, not a part of another). */
+export function namesNumber(message: string, n: number): boolean {
+  return new RegExp(`(^|[^0-9])${n}([^0-9]|$)`).test(message);
+}
+
+/** `mutate` of a query with variables. */
+export async function mutateWithVariables(
+  ctx: CheckContext,
+  space: string,
+  query: string,
+  variables: Record<string, unknown>,
+  root: string,
+  what: string,
+): Promise<{ res: HttpResponse; ops: Record<string, MutationResult> }> {
+  const res = await postGraphql(ctx, space, { query, variables });
+  const data = expectData(res, what);
+  const ops = data[root];
+  if (!isRecord(ops)) fail(`${what}: data.${root} should be the <T>Operations object, got ${JSON.stringify(ops)?.slice(0, 300)}`, res);
+  for (const [key, value] of Object.entries(ops)) {
+    if (!isMutationResult(value)) fail(`${what}: data.${root}.${key} should be a MutationResult {message, entities {id type}, documents {secret}}, got ${JSON.stringify(value)?.slice(0, 300)}`, res);
+  }
+  return { res, ops: ops as Record<string, MutationResult> };
 }
