@@ -46,7 +46,7 @@ export const GRAPHQL_ACTIONS: readonly Explanation[] = [
     [FILE, "StringLiteral", "'overwrite'", "\"\""],
   ]),
   // editDocuments: the size limit of an edited document (24 MiB of JSON)
-  ...withReason("out of reach: 24 MiB of ProseMirror JSON within the 1 MiB request body of /api takes several appends of about 1 MiB of Markdown of tiny paragraphs, seconds of parsing each; the same limit of the documents endpoint is checked there", [
+  ...withReason("out of reach: 24 MiB of ProseMirror JSON within the 1 MiB request body of /api takes several appends of about 1 MiB of Markdown of tiny paragraphs, seconds of parsing each (the same limit of the documents endpoint is out of reach alike)", [
     [FILE, "StringLiteral", "'json'", "\"\""],
     [FILE, "ConditionalExpression", "bytes > DOCUMENT_LIMIT_BYTES.json", "false"],
     [FILE, "EqualityOperator", "bytes > DOCUMENT_LIMIT_BYTES.json", "bytes >= DOCUMENT_LIMIT_BYTES.json"],
