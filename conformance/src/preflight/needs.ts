@@ -16,7 +16,7 @@ export type Need = 'receiver' | 'app-callbacks';
 const WEBHOOK_CHECKS_WITHOUT_RECEIVER: ReadonlySet<string> = new Set(['webhooks.add-refused', 'webhooks.refused-ranges']);
 
 /** Checks of other areas that add webhooks pointing at the suite's receiver. */
-const OTHER_RECEIVER_CHECKS: ReadonlySet<string> = new Set(['auth.webhooks-need-architect', 'consistency.cross-surface', 'graphql.mutation-cross-surface', 'sync.links-resync', 'sync.webhook-correlation']);
+const OTHER_RECEIVER_CHECKS: ReadonlySet<string> = new Set(['auth.webhooks-need-architect', 'consistency.cross-surface', 'graphql.mutation-cross-surface', 'graphql.mutation-relation-effects', 'sync.links-resync', 'sync.webhook-correlation']);
 
 const RECEIVER_CHECKS: ReadonlySet<string> = new Set([...webhooksChecks.map((c) => c.id).filter((id) => !WEBHOOK_CHECKS_WITHOUT_RECEIVER.has(id)), ...OTHER_RECEIVER_CHECKS]);
 
