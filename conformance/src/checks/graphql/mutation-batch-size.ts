@@ -2,7 +2,7 @@ import { fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
 import { withTestWorkspace } from '../../workspace.js';
 import { postGraphql, queryRows } from './lib/client.js';
-import { RESULT, emptyItems, firstError, mutate, mutateWithVariables, requireMutations, resultOf } from './lib/mutations.js';
+import { RESULT, emptyItems, firstError, mutate, requireMutations, resultOf } from './lib/mutations.js';
 import { typeName } from './lib/dataset.js';
 
 export default defineCheck({
@@ -24,7 +24,7 @@ export default defineCheck({
       const input = `${typeName(n.space, 'Item')}Input`;
       // Update of no Entity (the filter selects none): only the size of data is at stake.
       const query = `mutation($data: [${input}!]!) { items(title: {is: "none"}) { updateBatch(data: $data) ${RESULT} } }`;
-      const most = await mutateWithVariables(ctx, n.space, query, emptyItems(1000), 'items', 'updateBatch of 1,000 items');
+      const most = await mutate(ctx, n.space, query, 'items', 'updateBatch of 1,000 items', emptyItems(1000));
       if (resultOf(most.res, most.ops, 'updateBatch', 'updateBatch of 1,000 items').entities.length !== 0) fail('updateBatch on a selection of no Item should name no Entity', most.res);
       const over = await postGraphql(ctx, n.space, { query, variables: emptyItems(1001) });
       const error = firstError(over, 'items', 'updateBatch of 1,001 items');

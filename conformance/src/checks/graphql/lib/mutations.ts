@@ -29,9 +29,16 @@ export async function requireMutations(ctx: CheckContext, space: string): Promis
   if (!isRecord(type)) throw new CheckUnsupported(['GraphQL mutations'], `the schema of ${space} has no mutation type`);
 }
 
-/** Sends a mutation that must succeed; answers `data[root]` (the `<T>Operations` object, by response key). */
-export async function mutate(ctx: CheckContext, space: string, query: string, root: string, what: string): Promise<{ res: HttpResponse; ops: Record<string, MutationResult> }> {
-  const res = await postGraphql(ctx, space, { query });
+/** Sends a mutation (with `variables`, if given) that must succeed; answers `data[root]` (the `<T>Operations` object, by response key). */
+export async function mutate(
+  ctx: CheckContext,
+  space: string,
+  query: string,
+  root: string,
+  what: string,
+  variables?: Record<string, unknown>,
+): Promise<{ res: HttpResponse; ops: Record<string, MutationResult> }> {
+  const res = await postGraphql(ctx, space, variables === undefined ? { query } : { query, variables });
   const data = expectData(res, what);
   const ops = data[root];
   if (!isRecord(ops)) fail(`${what}: data.${root} should be the <T>Operations object, got ${JSON.stringify(ops)?.slice(0, 300)}`, res);
@@ -113,23 +120,4 @@ export function emptyItems(count: number): { data: Array<Record<string, never>> 
 /** Whether `message` names the number `n` (as a number of its own, not a part of another). */
 export function namesNumber(message: string, n: number): boolean {
   return new RegExp(`(^|[^0-9])${n}([^0-9]|$)`).test(message);
-}
-
-/** `mutate` of a query with variables. */
-export async function mutateWithVariables(
-  ctx: CheckContext,
-  space: string,
-  query: string,
-  variables: Record<string, unknown>,
-  root: string,
-  what: string,
-): Promise<{ res: HttpResponse; ops: Record<string, MutationResult> }> {
-  const res = await postGraphql(ctx, space, { query, variables });
-  const data = expectData(res, what);
-  const ops = data[root];
-  if (!isRecord(ops)) fail(`${what}: data.${root} should be the <T>Operations object, got ${JSON.stringify(ops)?.slice(0, 300)}`, res);
-  for (const [key, value] of Object.entries(ops)) {
-    if (!isMutationResult(value)) fail(`${what}: data.${root}.${key} should be a MutationResult {message, entities {id type}, documents {secret}}, got ${JSON.stringify(value)?.slice(0, 300)}`, res);
-  }
-  return { res, ops: ops as Record<string, MutationResult> };
 }
