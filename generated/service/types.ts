@@ -168,7 +168,7 @@ export interface paths {
         post?: never;
         /**
          * Delete a webhook.
-         * @description Deletes the webhook with its pending deliveries and runs; nothing more is delivered to it. Answers `true`.
+         * @description Deletes the webhook with its pending deliveries and runs; nothing more is delivered to it once the delete has answered, not even a further attempt of a delivery whose attempt was in flight (its answer is dropped). Answers `true`.
          */
         delete: operations["deleteWebhook"];
         options?: never;

@@ -159,7 +159,7 @@ export const addWebhook = <ThrowOnError extends boolean = false>(options: Option
 /**
  * Delete a webhook.
  *
- * Deletes the webhook with its pending deliveries and runs; nothing more is delivered to it. Answers `true`.
+ * Deletes the webhook with its pending deliveries and runs; nothing more is delivered to it once the delete has answered, not even a further attempt of a delivery whose attempt was in flight (its answer is dropped). Answers `true`.
  */
 export const deleteWebhook = <ThrowOnError extends boolean = false>(options: Options<DeleteWebhookData, ThrowOnError>) => (options.client ?? client).delete<DeleteWebhookResponses, DeleteWebhookErrors, ThrowOnError>({
     security: [{ name: 'Authorization', type: 'apiKey' }],
