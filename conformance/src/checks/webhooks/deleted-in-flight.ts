@@ -13,7 +13,7 @@ export default defineCheck({
   id: 'webhooks.deleted-in-flight',
   name:
     'A webhook deleted while an attempt of a delivery is in flight (the receiver has the request and has not answered yet) gets no further ' +
-    'attempt once the delete has answered: not of that delivery, whatever the answer, and not of any other',
+    'attempt of it once the delete has answered, though that attempt then fails (500): a failed attempt of a deleted webhook is not tried again',
   level: 'SHOULD',
   area: 'webhooks',
   requirements: ['WH-045'],
