@@ -2,16 +2,14 @@
 // Stryker mutates a module of the reference server; every mutant runs in one long-lived process
 // against a fresh in-process server (test-runner.ts) with the checks of that module's areas, and
 // the results go to bench/results/mutation.md (with the date and run time).
-import { mkdir, readFile, rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { LogLevel, PartialStrykerOptions } from '@stryker-mutator/api/core';
-import type { Profile } from '../../generated/conformance/report.js';
-import type { ConformanceRunnerOptions } from './test-runner.js';
-import { MODULES } from './modules.js';
-import { fileStem, planFor, type Plan } from './plan.js';
-import { recordRun, type MutationReport } from './results.js';
+import { runByFile } from './by-file.js';
+import { MODULES, moduleNamed } from './modules.js';
+import { planFor } from './plan.js';
+import { recordRun } from './results.js';
+import { runStryker } from './stryker-run.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
@@ -27,6 +25,9 @@ options:
   --seed N               fast-check seed of every property check (default 20261125)
   --runs N               runs per property (default: the profile's)
   --concurrency N        test-runner processes (default 1; each holds its own server)
+  --by-file              a module as one run per file, each recorded (bench/results/mutation/by-file/); files
+                         with a record of their current text are skipped, so a long module spans sittings
+  --budget MIN           with --by-file: start no further file after MIN minutes
   --no-record            do not write bench/results/mutation.md
   --help`;
 
@@ -41,6 +42,8 @@ async function main(argv: string[]): Promise<number> {
       runs: { type: 'string' },
       concurrency: { type: 'string', default: '1' },
       'no-record': { type: 'boolean', default: false },
+      'by-file': { type: 'boolean', default: false },
+      budget: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -56,13 +59,32 @@ async function main(argv: string[]): Promise<number> {
   if (!Number.isInteger(concurrency) || concurrency < 1) throw new Error(`--concurrency must be a positive integer; got ${values.concurrency}`);
   const numRuns = values.runs === undefined ? undefined : Number(values.runs);
   if (numRuns !== undefined && (!Number.isInteger(numRuns) || numRuns < 1)) throw new Error(`--runs must be a positive integer; got ${values.runs}`);
-  const targets = positionals.flatMap((p) => p.split(',')).flatMap((t) => (t === 'all' ? MODULES.map((m) => m.name) : [t]));
   const checks = values.checks?.split(',').map((s) => s.trim()).filter(Boolean);
+  const budgetMinutes = values.budget === undefined ? undefined : Number(values.budget);
+  if (budgetMinutes !== undefined && !(budgetMinutes >= 0)) throw new Error(`--budget takes minutes (a number >= 0); got ${values.budget}`);
+  if (budgetMinutes !== undefined && !values['by-file']) throw new Error('--budget goes with --by-file');
+  if (values['by-file'] && values['no-record']) throw new Error('--by-file keeps each file\'s record (that is how it resumes); it cannot go with --no-record');
+  if (values['by-file'] && checks !== undefined) throw new Error('--by-file runs each file with its module\'s checks; it cannot go with --checks');
+  const targets = positionals.flatMap((p) => p.split(',')).flatMap((t) => (t === 'all' ? MODULES.map((m) => m.name) : [t]));
   let status = 0;
+  const settings = { profile, seed, concurrency, ...(numRuns === undefined ? {} : { numRuns }) } as const;
+  if (values['by-file']) {
+    const modules = targets.map((t) => {
+      const m = moduleNamed(t);
+      if (m === undefined) throw new Error(`--by-file takes modules (${MODULES.map((x) => x.name).join(', ')}); got "${t}"`);
+      return m;
+    });
+    for (const module of modules) {
+      console.log(`== mutation: ${module.name} by file (${profile} profile; checks: ${module.checks.join(', ')})`);
+      const outcome = await runByFile(module, settings, { root: ROOT, ...(budgetMinutes === undefined ? {} : { budgetMinutes }) });
+      if (outcome.error !== undefined) status = 1;
+    }
+    return status;
+  }
   for (const target of targets) {
     const plan = planFor(target, checks);
     console.log(`== mutation: ${plan.label} (${profile} profile; checks: ${plan.checks.join(', ')})`);
-    const report = await runStryker(plan, { profile, seed, concurrency, ...(numRuns === undefined ? {} : { numRuns }) });
+    const report = await runStryker(plan, settings);
     if (report.json === undefined) {
       console.error(`mutation: ${plan.label}: Stryker wrote no report${report.error ? ` (${report.error})` : ''}; nothing recorded`);
     } else if (!values['no-record']) {
@@ -72,65 +94,6 @@ async function main(argv: string[]): Promise<number> {
     if (report.error) status = 1;
   }
   return status;
-}
-
-interface RunSettings {
-  profile: Profile;
-  seed: number;
-  concurrency: number;
-  numRuns?: number;
-}
-
-async function runStryker(plan: Plan, settings: RunSettings): Promise<MutationReport> {
-  const { Stryker } = await import('@stryker-mutator/core');
-  const reportFile = join(ROOT, 'reports', 'mutation', `${fileStem(plan.label)}-${settings.profile}.json`);
-  await mkdir(dirname(reportFile), { recursive: true });
-  await rm(reportFile, { force: true });
-  const svcConformance: ConformanceRunnerOptions = {
-    checks: plan.checks,
-    profile: settings.profile,
-    seed: settings.seed,
-    ...(settings.numRuns === undefined ? {} : { numRuns: settings.numRuns }),
-  };
-  const options: PartialStrykerOptions & { svcConformance: ConformanceRunnerOptions } = {
-    testRunner: 'svc-conformance',
-    plugins: [join(ROOT, 'bench/mutation/test-runner.ts')],
-    testRunnerNodeArgs: ['--import', 'tsx'],
-    checkerNodeArgs: ['--import', 'tsx'],
-    warnings: { unknownOptions: false, preprocessorErrors: true, unserializableOptions: true, slow: true },
-    mutate: plan.mutate,
-    coverageAnalysis: 'perTest',
-    concurrency: settings.concurrency,
-    // A mutant run is a fresh server plus the checks that reached it; a hang is a kill. Generous:
-    // on a loaded machine a tight limit turns slow runs into false kills.
-    timeoutMS: 60_000,
-    timeoutFactor: 3,
-    reporters: ['json', 'progress'],
-    jsonReporter: { fileName: reportFile },
-    ignorePatterns: ['reports', 'bench/results', '.scratch', 'coverage', '.ci', 'examples', 'dist'],
-    tempDirName: '.stryker-tmp',
-    cleanTempDir: 'always',
-    logLevel: 'info' as LogLevel,
-    fileLogLevel: 'off' as LogLevel,
-    allowConsoleColors: process.stdout.isTTY,
-    svcConformance,
-  };
-  const started = performance.now();
-  let error: string | undefined;
-  try {
-    await new Stryker(options).runMutationTest();
-  } catch (e) {
-    error = e instanceof Error ? e.message : String(e);
-    console.error(`stryker: ${error}`);
-  }
-  const durationMs = Math.round(performance.now() - started);
-  let json: unknown;
-  try {
-    json = JSON.parse(await readFile(reportFile, 'utf8'));
-  } catch {
-    json = undefined;
-  }
-  return { json, durationMs, ...(error === undefined ? {} : { error }) };
 }
 
 main(process.argv.slice(2)).then(

@@ -2,6 +2,7 @@
 // boiled down to counts per file, the surviving mutants and the ones marked equivalent, kept in
 // bench/results/mutation/<target>-<profile>.json; bench/results/mutation.md is rebuilt from all of
 // them after every run.
+import { createHash } from 'node:crypto';
 import { mkdir, readdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -24,9 +25,9 @@ export interface MutationReport {
 const STATUSES = ['Killed', 'Timeout', 'Survived', 'NoCoverage', 'Ignored', 'RuntimeError', 'CompileError'] as const;
 type Status = (typeof STATUSES)[number];
 /** Mutants per status; `killedBelowMust`: of the killed, those only a SHOULD or MAY check saw (the run warned). */
-type Counts = Record<Status, number> & { killedBelowMust?: number };
+export type Counts = Record<Status, number> & { killedBelowMust?: number };
 
-interface Mutant {
+export interface Mutant {
   file: string;
   line: number;
   mutator: string;
@@ -52,6 +53,20 @@ export interface RunRecord {
   files: Record<string, Counts>;
   survivors: Mutant[];
   equivalent: Mutant[];
+  /** sha256 of each mutated file's text as the run read it: a record of a file changed since is stale (by-file.ts). */
+  sources?: Record<string, string>;
+  /** Set when the record was put together from per-file runs (`--by-file`): how many, and the files still without a current one. */
+  assembled?: Assembly;
+}
+
+export interface Assembly {
+  /** Files of the module with a current record, of all its files. */
+  files: number;
+  of: number;
+  /** Files without a record made from their current text and with the module's checks, profile and seed. */
+  missing: string[];
+  /** Date of the earliest per-file record used. */
+  since: string;
 }
 
 interface ReportMutant {
@@ -112,15 +127,22 @@ export function score(c: Counts): number | undefined {
   return valid === 0 ? undefined : (c.Killed + c.Timeout) / valid;
 }
 
-export function summarize(json: unknown): Pick<RunRecord, 'total' | 'files' | 'survivors' | 'equivalent'> {
+/** sha256 of a source text, as records keep it. */
+export function sourceDigest(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+export function summarize(json: unknown): Pick<RunRecord, 'total' | 'files' | 'survivors' | 'equivalent' | 'sources'> {
   const total = emptyCounts();
   const files: Record<string, Counts> = {};
   const survivors: Mutant[] = [];
   const equivalent: Mutant[] = [];
-  if (!isReportFiles(json)) return { total, files, survivors, equivalent };
+  const sources: Record<string, string> = {};
+  if (!isReportFiles(json)) return { total, files, survivors, equivalent, sources };
   const levels = testLevels(json as ReportTestFiles);
   for (const [file, report] of Object.entries(json.files).sort(([a], [b]) => a.localeCompare(b))) {
     const counts = emptyCounts();
+    sources[file] = sourceDigest(report.source);
     for (const m of report.mutants) {
       const status = (STATUSES as readonly string[]).includes(m.status) ? (m.status as Status) : 'RuntimeError';
       counts[status] += 1;
@@ -143,17 +165,20 @@ export function summarize(json: unknown): Pick<RunRecord, 'total' | 'files' | 's
     files[file] = counts;
   }
   survivors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
-  return { total, files, survivors, equivalent };
+  return { total, files, survivors, equivalent, sources };
 }
 
-/** Keeps one run's summary and rebuilds bench/results/mutation.md; answers the markdown's path. */
-export async function recordRun(run: {
+/** What one run leaves to record: its plan, profile, seed and Stryker's report. */
+export interface FinishedRun {
   plan: { label: string; module: string | undefined; mutate: string[]; checks: string[] };
   profile: string;
   seed: number;
   report: MutationReport;
-}): Promise<string> {
-  const record: RunRecord = {
+}
+
+/** One run's summary, dated and with the machine it ran on. */
+export function makeRecord(run: FinishedRun): RunRecord {
+  return {
     label: run.plan.label,
     ...(run.plan.module === undefined ? {} : { module: run.plan.module }),
     mutate: run.plan.mutate,
@@ -167,13 +192,41 @@ export async function recordRun(run: {
     ...(run.report.error === undefined ? {} : { error: run.report.error }),
     ...summarize(run.report.json),
   };
-  await mkdir(DATA_DIR, { recursive: true });
-  await writeFile(join(DATA_DIR, `${fileStem(run.plan.label)}-${run.profile}.json`), `${JSON.stringify(record, null, 2)}\n`);
+}
+
+/** Where the record of a target and profile is kept: bench/results/mutation/, or its by-file/ folder for the per-file runs of `--by-file`. */
+export function recordPath(label: string, profile: string, byFile = false): string {
+  return join(DATA_DIR, ...(byFile ? ['by-file'] : []), `${fileStem(label)}-${profile}.json`);
+}
+
+export async function writeRecord(record: RunRecord, path: string): Promise<void> {
+  await mkdir(dirname(path), { recursive: true });
+  await writeFile(path, `${JSON.stringify(record, null, 2)}\n`);
+}
+
+/** The record kept at a path, or undefined when there is none. */
+export async function readRecord(path: string): Promise<RunRecord | undefined> {
+  try {
+    return JSON.parse(await readFile(path, 'utf8')) as RunRecord;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Rebuilds bench/results/mutation.md from the records of bench/results/mutation/ (not its by-file/ folder); answers its path. */
+export async function rebuildMarkdown(): Promise<string> {
   await writeFile(MARKDOWN, renderMarkdown(await readRecords()));
   return MARKDOWN;
 }
 
+/** Keeps one run's summary and rebuilds bench/results/mutation.md; answers the markdown's path. */
+export async function recordRun(run: FinishedRun): Promise<string> {
+  await writeRecord(makeRecord(run), recordPath(run.plan.label, run.profile));
+  return rebuildMarkdown();
+}
+
 async function readRecords(): Promise<RunRecord[]> {
+  await mkdir(DATA_DIR, { recursive: true });
   const names = (await readdir(DATA_DIR)).filter((n) => n.endsWith('.json')).sort();
   return Promise.all(names.map(async (n) => JSON.parse(await readFile(join(DATA_DIR, n), 'utf8')) as RunRecord));
 }
@@ -228,6 +281,17 @@ export function withExplanations(record: RunRecord): RunRecord {
   return { ...record, files, total, survivors, equivalent };
 }
 
+/** The summary row's mark of a record put together from per-file runs, with how far it got. */
+function byFileTag(r: RunRecord): string {
+  if (!r.assembled) return '';
+  return r.assembled.missing.length === 0 ? ' (by file)' : ` (by file: ${r.assembled.files} of ${r.assembled.of}, not done)`;
+}
+
+function assemblyNote(a: Assembly): string {
+  const head = `Put together from one run per file (\`--by-file\`, records in \`bench/results/mutation/by-file/\`) since ${a.since.slice(0, 10)}: ${a.files} of ${a.of} files; run time is their sum.`;
+  return a.missing.length === 0 ? head : `${head} **Not done**: the counts leave out ${a.missing.map((f) => `\`${f}\``).join(', ')} (no run yet, or changed since).`;
+}
+
 export function renderMarkdown(records: RunRecord[]): string {
   const order = (r: RunRecord): number => {
     const i = MODULES.findIndex((m) => m.name === r.label);
@@ -255,11 +319,12 @@ export function renderMarkdown(records: RunRecord[]): string {
   ];
   for (const r of sorted) {
     const c = r.total;
-    out.push(`| ${r.label} | ${r.profile} | ${r.date.slice(0, 10)} | ${minutes(r.durationMs)} | ${countCells(c)} |`);
+    out.push(`| ${r.label}${byFileTag(r)} | ${r.profile} | ${r.date.slice(0, 10)} | ${minutes(r.durationMs)} | ${countCells(c)} |`);
   }
   for (const r of sorted) {
     out.push('', `## ${r.label}, ${r.profile} profile`, '');
     out.push(`${r.date} · ${minutes(r.durationMs)} · seed ${r.seed} · ${r.claims === undefined ? 'without claims' : `--claims ${r.claims.join(',')}`} · mutated: \`${r.mutate.join('`, `')}\` · checks: \`${r.checks.join('`, `')}\``);
+    if (r.assembled) out.push('', assemblyNote(r.assembled));
     out.push('', `Machine: ${r.machine}`);
     if (r.error) out.push('', `The run did not finish: ${r.error}`);
     out.push('', '| file | killed | timed out | survived | no coverage | equivalent or out of reach | errors | score |', '|---|---|---|---|---|---|---|---|');
