@@ -292,12 +292,39 @@ function assemblyNote(a: Assembly): string {
   return a.missing.length === 0 ? head : `${head} **Not done**: the counts leave out ${a.missing.map((f) => `\`${f}\``).join(', ')} (no run yet, or changed since).`;
 }
 
+/** The same mutant in two runs: file, mutator, the text replaced and its replacement (lines move). */
+function sameMutant(a: Mutant, b: Mutant): boolean {
+  return a.file === b.file && a.mutator === b.mutator && a.original === b.original && a.replacement === b.replacement;
+}
+
+/**
+ * A quick run's survivors with a note where the full run of the same target did not let them
+ * survive: the full run mutated the file (with the same text, where both runs kept its digest) and
+ * the mutant is neither among its survivors nor among its equivalent ones. With both digests equal
+ * the note says the full profile kills it; without them, only that the full run does not list it.
+ */
+export function notedAgainstFull(quick: RunRecord, full: RunRecord | undefined): RunRecord {
+  if (full === undefined || quick.profile !== 'quick' || full.profile !== 'full') return quick;
+  const date = full.date.slice(0, 10);
+  const survivors = quick.survivors.map((m) => {
+    const q = quick.sources?.[m.file];
+    const f = full.sources?.[m.file];
+    if (m.reason !== undefined || full.files[m.file] === undefined || (q !== undefined && f !== undefined && q !== f)) return m;
+    if (full.survivors.some((x) => sameMutant(x, m)) || full.equivalent.some((x) => sameMutant(x, m))) return m;
+    // Without both digests the file may have changed between the runs: say only what the full run shows.
+    return { ...m, reason: q !== undefined && q === f ? `the full profile kills it (run of ${date}, same code)` : `not among the survivors of the full run (${date})` };
+  });
+  return { ...quick, survivors };
+}
+
 export function renderMarkdown(records: RunRecord[]): string {
   const order = (r: RunRecord): number => {
     const i = MODULES.findIndex((m) => m.name === r.label);
     return i === -1 ? MODULES.length : i;
   };
-  const sorted = records.map(withExplanations).sort((a, b) => order(a) - order(b) || a.label.localeCompare(b.label) || a.profile.localeCompare(b.profile));
+  const explained = records.map(withExplanations);
+  const fullOf = (r: RunRecord) => explained.find((x) => x.label === r.label && x.profile === 'full');
+  const sorted = explained.map((r) => notedAgainstFull(r, fullOf(r))).sort((a, b) => order(a) - order(b) || a.label.localeCompare(b.label) || a.profile.localeCompare(b.profile));
   const out: string[] = [
     '# Mutation score of the conformance suite',
     '',
@@ -312,7 +339,9 @@ export function renderMarkdown(records: RunRecord[]): string {
     'killed mutants of the same line too, listed one by one in bench/mutation/explained/, one file per module) are left out of it and listed',
     'with their reasons: equivalent ones (the client sees the same answers: an optimization, a default written out)',
     'and ones out of reach (behind the request schema, which refuses the input first; on PostgreSQL only, while the run',
-    'uses pg-mem; beyond 100000 Entities).',
+    'uses pg-mem; beyond 100000 Entities). A quick run\'s survivor that the full run of the same module does not list as a',
+    'survivor or an equivalent one carries a note saying so (the quick profile draws fewer cases; "same code" where both',
+    'runs kept the digest of the file). A row marked "by file" is the sum of one run per file (`--by-file`, resumable).',
     '',
     '| module | profile | date | run time | killed | timed out | survived | no coverage | equivalent or out of reach | errors | score |',
     '|---|---|---|---|---|---|---|---|---|---|---|',

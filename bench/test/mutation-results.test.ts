@@ -1,7 +1,7 @@
 // The mutation results: a survivor bench/mutation/explained/ explains moves, with its count, among
 // the equivalent ones; the others stay survivors; the score follows.
 import { describe, expect, it } from 'vitest';
-import { renderMarkdown, score, withExplanations, type RunRecord } from '../mutation/results.js';
+import { notedAgainstFull, renderMarkdown, score, withExplanations, type RunRecord } from '../mutation/results.js';
 
 const file = 'server/src/graphql/materialize.ts';
 const counts = (survived: number, ignored: number) => ({ Killed: 8, Timeout: 0, Survived: survived, NoCoverage: 0, Ignored: ignored, RuntimeError: 0, CompileError: 0, killedBelowMust: 0 });
@@ -44,5 +44,26 @@ describe('mutation results', () => {
     expect(withExplanations(original).survivors).toHaveLength(1);
     expect(original.survivors).toHaveLength(2);
     expect(renderMarkdown([original])).toContain('Surviving mutants (1)');
+  });
+});
+
+describe('quick survivors against the full run', () => {
+  const survivor = { file, line: 111, mutator: 'LogicalOperator', original: 'a || b', replacement: 'a && b' };
+  const quick = (sources?: Record<string, string>): RunRecord => ({ ...record(), survivors: [survivor], ...(sources ? { sources } : {}) });
+  const full = (over: Partial<RunRecord>): RunRecord => ({ ...record(), profile: 'full', date: '2026-11-27T00:00:00.000Z', survivors: [], equivalent: [], ...over });
+
+  it('says the full profile kills a quick survivor when both runs mutated the same code', () => {
+    const noted = notedAgainstFull(quick({ [file]: 'abc' }), full({ sources: { [file]: 'abc' } }));
+    expect(noted.survivors[0]?.reason).toBe('the full profile kills it (run of 2026-11-27, same code)');
+  });
+
+  it('says only that the full run does not list it when the code may have changed', () => {
+    expect(notedAgainstFull(quick(), full({})).survivors[0]?.reason).toBe('not among the survivors of the full run (2026-11-27)');
+    expect(notedAgainstFull(quick({ [file]: 'abc' }), full({ sources: { [file]: 'abd' } })).survivors[0]?.reason).toBeUndefined();
+  });
+
+  it('leaves a survivor of both runs, or of a file the full run did not mutate, without a note', () => {
+    expect(notedAgainstFull(quick(), full({ survivors: [{ ...survivor, line: 140 }] })).survivors[0]?.reason).toBeUndefined();
+    expect(notedAgainstFull(quick(), full({ files: {} })).survivors[0]?.reason).toBeUndefined();
   });
 });
