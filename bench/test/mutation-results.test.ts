@@ -67,3 +67,12 @@ describe('quick survivors against the full run', () => {
     expect(notedAgainstFull(quick(), full({ files: {} })).survivors[0]?.reason).toBeUndefined();
   });
 });
+
+describe('an explanation bound to a line', () => {
+  it('explains the mutant on its line only, not the same text elsewhere in the file', async () => {
+    const { explanationOf } = await import('../mutation/explained/index.js');
+    const m = { file: 'server/src/integrations/sync/apply-page.ts', mutator: 'ArrowFunction', original: '(id) => removals.get(id) as string', replacement: '() => undefined' };
+    expect(explanationOf({ ...m, line: 181 })?.reason).toMatch(/REMOVE row is a delta row/);
+    expect(explanationOf({ ...m, line: 180 })).toBeUndefined();
+  });
+});

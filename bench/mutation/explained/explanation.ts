@@ -7,6 +7,8 @@ export interface Explanation {
   /** The replacement as the results show it (`mutant` column). */
   replacement: string;
   reason: string;
+  /** Only the mutant on this line: where the same text is mutated alike on two lines and only one is equivalent (a line that moved no longer matches, and its survivor shows again). */
+  line?: number;
 }
 
 /** Entries sharing one reason: `[file, mutator, original, replacement]` each. */

@@ -23,6 +23,6 @@ export type { Explanation } from './explanation.js';
 
 export const EXPLAINED: readonly Explanation[] = [...QUERY, ...GRAPHQL, ...GRAPHQL_ACTIONS, ...GRAPHQL_MUTATION_ARGS, ...GRAPHQL_SCHEMA, ...WEBHOOKS, ...DOCUMENTS, ...FILES, ...MODEL, ...SYNC, ...MAPPING];
 
-export function explanationOf(m: { file: string; mutator: string; original: string; replacement: string }): Explanation | undefined {
-  return EXPLAINED.find((e) => e.file === m.file && e.mutator === m.mutator && e.original === m.original && e.replacement === m.replacement);
+export function explanationOf(m: { file: string; line: number; mutator: string; original: string; replacement: string }): Explanation | undefined {
+  return EXPLAINED.find((e) => e.file === m.file && e.mutator === m.mutator && e.original === m.original && e.replacement === m.replacement && (e.line === undefined || e.line === m.line));
 }

@@ -20,6 +20,15 @@ export const SYNC: readonly Explanation[] = [
       ["server/src/integrations/sync/apply-page.ts", "OptionalChaining", "current.get(owner)?.links", "current.get(owner).links"],
     ],
   ),
+  // The same text on line 180 (the keys of removed Entities) is killed by sync.delta-differential's edge case.
+  {
+    file: "server/src/integrations/sync/apply-page.ts",
+    line: 181,
+    mutator: "ArrowFunction",
+    original: "(id) => removals.get(id) as string",
+    replacement: "() => undefined",
+    reason: "a REMOVE row is a delta row (spec/integrations.md, Runs): the key of an Entity it marks is touched for the sweep at the end of a full run only, and a delta run has none",
+  },
   ...withReason(
     "a lookup cache: the same answers within one transaction, only more queries",
     [

@@ -159,6 +159,36 @@ function resolve(initial: { a: string[]; b: string[] }, batches: Array<Array<Int
   });
 }
 
+/**
+ * Edges every run tries first: rows of `a` naming rows of `b` that a delta then removes, one while
+ * the `a` row naming it is delivered again in the same delta (its link must not come back through
+ * the removed row's key), one while the `a` row naming it is not delivered; then the removed key
+ * comes back as a new row, which the `a` rows naming it link again.
+ */
+export const DELTA_EDGES: readonly DeltaCase[] = [
+  {
+    fields: ['text'],
+    relation: true,
+    pageSize: 50,
+    rows: {
+      a: [
+        { id: 'a0', name: 'first', f_text: 'alpha', bId: 'b0' },
+        { id: 'a1', name: 'second', f_text: 'beta gamma', bId: 'b1' },
+        { id: 'a2', name: 'third', bId: 'b2' },
+      ],
+      b: [
+        { id: 'b0', name: 'one', weight: 1 },
+        { id: 'b1', name: 'two', weight: 2 },
+        { id: 'b2', name: 'three' },
+      ],
+    },
+    batches: [
+      { a: { update: [{ id: 'a0', name: 'first again' }] }, b: { delete: ['b0', 'b1'] } },
+      { a: { update: [{ id: 'a2', f_text: '' }] }, b: { create: [{ id: 'b0', name: 'one again' }] } },
+    ],
+  },
+];
+
 /** A whole case: schema, page size, initial rows, and 1 to 3 batches of up to 5 changes each. */
 export function deltaCase(): fc.Arbitrary<DeltaCase> {
   return fc

@@ -3,7 +3,7 @@ import { fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
 import { checkProperty } from '../../property.js';
 import { syncOk } from './admin.js';
-import { caseScenario, deltaCase, type DeltaCase } from './delta-arbitrary.js';
+import { DELTA_EDGES, caseScenario, deltaCase, type DeltaCase } from './delta-arbitrary.js';
 import { withIntegration } from './integration.js';
 import type { ScenarioChanges } from './mock.js';
 import { readSchema } from '../../schema-view.js';
@@ -79,7 +79,7 @@ export default defineCheck({
           }
         });
       },
-      { numRuns: Math.min(MAX_RUNS, ctx.fastCheck.numRuns) },
+      { numRuns: Math.min(MAX_RUNS, ctx.fastCheck.numRuns), examples: [...DELTA_EDGES] },
     );
   },
 });
