@@ -2,6 +2,14 @@
 import { withReason, type Explanation } from './explanation.js';
 
 export const MAPPING: readonly Explanation[] = [
+  // integrations/mapping/field-kinds.ts: one-to-many is a deviation real apps send, which the service tolerates
+  ...withReason(
+    "out of reach: one-to-many is not a cardinality of the app contract but a deviation the reference server tolerates (APP-085, SHOULD); the suite's app keeps to the contract, and server/test/integrations-deviations.test.ts covers the tolerance",
+    [
+      ["server/src/integrations/mapping/field-kinds.ts", "StringLiteral", "'one-to-many'", "\"\""],
+      ["server/src/integrations/mapping/field-kinds.ts", "ConditionalExpression", "cardinality === 'one-to-many'", "false"],
+    ],
+  ),
   // integrations/mapping: the app contract (spec/app.openapi.yaml, SchemaResponse) refuses these schema answers first
   ...withReason(
     "out of reach: behind the app contract, which refuses a schema answer that is no object of types, a type's fields that are no object or lack id or name, a field that is no object, a name, type or subType that is no string, ignore or readonly that is no boolean, a format or relation that is no object, and a cardinality outside its enum, before the mapping reads it",
