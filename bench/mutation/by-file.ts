@@ -108,6 +108,20 @@ export interface ByFileOptions {
   root: string;
   /** Start no further file once this many minutes have passed (the file under way runs to its end). */
   budgetMinutes?: number;
+  /** Run only these parts (a part's path, or its path below the module's folder: `engine.ts`, `values`); the others count with their records. */
+  parts?: string[];
+}
+
+/** The parts named by `--parts` (a part's path or its end after a `/`); an unknown name is an error listing the parts. */
+export function selectParts(parts: Part[], names: string[] | undefined): Set<string> {
+  if (names === undefined) return new Set(parts.map((p) => p.path));
+  const chosen = new Set<string>();
+  for (const name of names) {
+    const hits = parts.filter((p) => p.path === name || p.path.endsWith(`/${name}`));
+    if (hits.length === 0) throw new Error(`--parts: no part "${name}"; the parts are ${parts.map((p) => p.path.replace(/^.*\//, '')).join(', ')}`);
+    for (const hit of hits) chosen.add(hit.path);
+  }
+  return chosen;
 }
 
 /** Runs each part of the module that lacks a current record, keeps each record, and writes the module's record put together from them. */
@@ -115,6 +129,7 @@ export async function runByFile(module: MutationModule, settings: RunSettings, o
   const parts = partsOf(module, await moduleFiles(module, options.root));
   const want = { checks: module.checks, profile: settings.profile, seed: settings.seed };
   const records = new Map<string, RunRecord>();
+  const chosen = selectParts(parts, options.parts);
   const started = performance.now();
   let error: string | undefined;
   for (const part of parts) {
@@ -123,6 +138,10 @@ export async function runByFile(module: MutationModule, settings: RunSettings, o
     if (isCurrent(kept, texts, want)) {
       records.set(part.path, kept);
       console.log(`-- ${part.path}: up to date (${kept.date.slice(0, 10)}), not run again`);
+      continue;
+    }
+    if (!chosen.has(part.path)) {
+      console.log(`-- ${part.path}: not among --parts, not run`);
       continue;
     }
     const elapsedMinutes = (performance.now() - started) / 60_000;

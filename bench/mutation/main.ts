@@ -28,6 +28,8 @@ options:
   --by-file              a module as one run per file, each recorded (bench/results/mutation/by-file/); files
                          with a record of their current text are skipped, so a long module spans sittings
   --budget MIN           with --by-file: start no further file after MIN minutes
+  --parts LIST           with --by-file: run only these parts (engine.ts,run.ts or a subfolder such as values);
+                         the others count with their records
   --no-record            do not write bench/results/mutation.md
   --help`;
 
@@ -44,6 +46,7 @@ async function main(argv: string[]): Promise<number> {
       'no-record': { type: 'boolean', default: false },
       'by-file': { type: 'boolean', default: false },
       budget: { type: 'string' },
+      parts: { type: 'string' },
       help: { type: 'boolean', default: false },
     },
   });
@@ -63,6 +66,8 @@ async function main(argv: string[]): Promise<number> {
   const budgetMinutes = values.budget === undefined ? undefined : Number(values.budget);
   if (budgetMinutes !== undefined && !(budgetMinutes >= 0)) throw new Error(`--budget takes minutes (a number >= 0); got ${values.budget}`);
   if (budgetMinutes !== undefined && !values['by-file']) throw new Error('--budget goes with --by-file');
+  const parts = values.parts?.split(',').map((s) => s.trim()).filter(Boolean);
+  if (parts !== undefined && !values['by-file']) throw new Error('--parts goes with --by-file');
   if (values['by-file'] && values['no-record']) throw new Error('--by-file keeps each file\'s record (that is how it resumes); it cannot go with --no-record');
   if (values['by-file'] && checks !== undefined) throw new Error('--by-file runs each file with its module\'s checks; it cannot go with --checks');
   const targets = positionals.flatMap((p) => p.split(',')).flatMap((t) => (t === 'all' ? MODULES.map((m) => m.name) : [t]));
@@ -76,7 +81,7 @@ async function main(argv: string[]): Promise<number> {
     });
     for (const module of modules) {
       console.log(`== mutation: ${module.name} by file (${profile} profile; checks: ${module.checks.join(', ')})`);
-      const outcome = await runByFile(module, settings, { root: ROOT, ...(budgetMinutes === undefined ? {} : { budgetMinutes }) });
+      const outcome = await runByFile(module, settings, { root: ROOT, ...(budgetMinutes === undefined ? {} : { budgetMinutes }), ...(parts === undefined ? {} : { parts }) });
       if (outcome.error !== undefined) status = 1;
     }
     return status;

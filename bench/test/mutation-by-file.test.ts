@@ -3,7 +3,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
-import { assemble, isCurrent, moduleFiles, partsOf } from '../mutation/by-file.js';
+import { assemble, isCurrent, moduleFiles, partsOf, selectParts } from '../mutation/by-file.js';
 import { moduleNamed, type MutationModule } from '../mutation/modules.js';
 import { renderMarkdown, score, sourceDigest, type Counts, type RunRecord } from '../mutation/results.js';
 
@@ -50,6 +50,15 @@ describe('mutation by file', () => {
       { path: `${top}/names.ts`, files: [`${top}/names.ts`] },
       { path: `${top}/values`, files: [`${top}/values/bool.ts`, `${top}/values/dates.ts`, `${top}/values/deep/x.ts`] },
     ]);
+  });
+
+  it('runs only the parts --parts names, by path or by name below the module, and names the parts for a name it lacks', () => {
+    const mapping = moduleNamed('mapping') as MutationModule;
+    const top = 'server/src/integrations/mapping';
+    const parts = partsOf(mapping, [`${top}/check-schema.ts`, `${top}/names.ts`, `${top}/values/bool.ts`]);
+    expect(selectParts(parts, undefined)).toEqual(new Set([`${top}/check-schema.ts`, `${top}/names.ts`, `${top}/values`]));
+    expect(selectParts(parts, ['names.ts', `${top}/values`])).toEqual(new Set([`${top}/names.ts`, `${top}/values`]));
+    expect(() => selectParts(parts, ['name.ts'])).toThrow('--parts: no part "name.ts"; the parts are check-schema.ts, names.ts, values');
   });
 
   it('refuses a glob it cannot expand', async () => {
