@@ -55,6 +55,8 @@ export interface RunRecord {
   equivalent: Mutant[];
   /** sha256 of each mutated file's text as the run read it: a record of a file changed since is stale (by-file.ts). */
   sources?: Record<string, string>;
+  /** The mutants the run killed or timed out (runs of a path or of one file of `--by-file`): a later such run may show a module run's survivor killed since. */
+  killed?: Mutant[];
   /** Set when the record was put together from per-file runs (`--by-file`): how many, and the files still without a current one. */
   assembled?: Assembly;
 }
@@ -132,13 +134,14 @@ export function sourceDigest(text: string): string {
   return createHash('sha256').update(text).digest('hex');
 }
 
-export function summarize(json: unknown): Pick<RunRecord, 'total' | 'files' | 'survivors' | 'equivalent' | 'sources'> {
+export function summarize(json: unknown): Pick<RunRecord, 'total' | 'files' | 'survivors' | 'equivalent' | 'sources' | 'killed'> {
   const total = emptyCounts();
   const files: Record<string, Counts> = {};
   const survivors: Mutant[] = [];
+  const killed: Mutant[] = [];
   const equivalent: Mutant[] = [];
   const sources: Record<string, string> = {};
-  if (!isReportFiles(json)) return { total, files, survivors, equivalent, sources };
+  if (!isReportFiles(json)) return { total, files, survivors, equivalent, sources, killed };
   const levels = testLevels(json as ReportTestFiles);
   for (const [file, report] of Object.entries(json.files).sort(([a], [b]) => a.localeCompare(b))) {
     const counts = emptyCounts();
@@ -161,11 +164,12 @@ export function summarize(json: unknown): Pick<RunRecord, 'total' | 'files' | 's
       };
       if (status === 'Survived' || status === 'NoCoverage') survivors.push(status === 'NoCoverage' ? { ...mutant, reason: NO_COVERAGE } : mutant);
       if (status === 'Ignored') equivalent.push({ ...mutant, reason: m.statusReason ?? 'ignored' });
+      if (status === 'Killed' || status === 'Timeout') killed.push(mutant);
     }
     files[file] = counts;
   }
   survivors.sort((a, b) => a.file.localeCompare(b.file) || a.line - b.line);
-  return { total, files, survivors, equivalent, sources };
+  return { total, files, survivors, equivalent, sources, killed };
 }
 
 /** What one run leaves to record: its plan, profile, seed and Stryker's report. */
@@ -178,6 +182,7 @@ export interface FinishedRun {
 
 /** One run's summary, dated and with the machine it ran on. */
 export function makeRecord(run: FinishedRun): RunRecord {
+  const { killed, ...summary } = summarize(run.report.json);
   return {
     label: run.plan.label,
     ...(run.plan.module === undefined ? {} : { module: run.plan.module }),
@@ -190,7 +195,9 @@ export function makeRecord(run: FinishedRun): RunRecord {
     machine: machine(),
     claims: ['all'],
     ...(run.report.error === undefined ? {} : { error: run.report.error }),
-    ...summarize(run.report.json),
+    ...summary,
+    // A module's own run keeps only counts and survivors; a path's or one file's run keeps its kills too.
+    ...(run.plan.label === run.plan.module || killed === undefined ? {} : { killed }),
   };
 }
 
@@ -317,6 +324,24 @@ export function notedAgainstFull(quick: RunRecord, full: RunRecord | undefined):
   return { ...quick, survivors };
 }
 
+/**
+ * A module run's survivors with a note where a later run of a path in the same module, with the same
+ * profile, killed the same mutant (file, mutator, text and replacement: lines move as code changes):
+ * the check that kills it came after the module's run, which keeps its counts as measured.
+ */
+export function notedAgainstLaterRuns(record: RunRecord, records: readonly RunRecord[]): RunRecord {
+  if (record.module === undefined || record.label !== record.module) return record;
+  const later = records.filter((p) => p.module === record.module && p.label !== record.module && p.profile === record.profile && p.date > record.date && p.killed !== undefined);
+  const survivors = record.survivors.map((m) => {
+    if (m.reason !== undefined && m.reason !== NO_COVERAGE) return m;
+    const by = later.find((p) => p.killed?.some((k) => sameMutant(k, m)));
+    const k = by?.killed?.find((x) => sameMutant(x, m));
+    if (by === undefined || k === undefined) return m;
+    return { ...m, reason: `killed since: the run of \`${by.label}\` (${by.date.slice(0, 10)}) kills it (line ${k.line} there)` };
+  });
+  return { ...record, survivors };
+}
+
 export function renderMarkdown(records: RunRecord[]): string {
   const order = (r: RunRecord): number => {
     const i = MODULES.findIndex((m) => m.name === r.label);
@@ -324,7 +349,7 @@ export function renderMarkdown(records: RunRecord[]): string {
   };
   const explained = records.map(withExplanations);
   const fullOf = (r: RunRecord) => explained.find((x) => x.label === r.label && x.profile === 'full');
-  const sorted = explained.map((r) => notedAgainstFull(r, fullOf(r))).sort((a, b) => order(a) - order(b) || a.label.localeCompare(b.label) || a.profile.localeCompare(b.profile));
+  const sorted = explained.map((r) => notedAgainstFull(notedAgainstLaterRuns(r, explained), fullOf(r))).sort((a, b) => order(a) - order(b) || a.label.localeCompare(b.label) || a.profile.localeCompare(b.profile));
   const out: string[] = [
     '# Mutation score of the conformance suite',
     '',
@@ -341,7 +366,9 @@ export function renderMarkdown(records: RunRecord[]): string {
     'and ones out of reach (behind the request schema, which refuses the input first; on PostgreSQL only, while the run',
     'uses pg-mem; beyond 100000 Entities). A quick run\'s survivor that the full run of the same module does not list as a',
     'survivor or an equivalent one carries a note saying so (the quick profile draws fewer cases; "same code" where both',
-    'runs kept the digest of the file). A row marked "by file" is the sum of one run per file (`--by-file`, resumable).',
+    'runs kept the digest of the file). A module run\'s survivor that a later run of a path in it (same profile) kills is',
+    'noted "killed since" (the check that kills it came after; the module\'s counts stay as measured). A row marked',
+    '"by file" is the sum of one run per file (`--by-file`, resumable).',
     '',
     '| module | profile | date | run time | killed | timed out | survived | no coverage | equivalent or out of reach | errors | score |',
     '|---|---|---|---|---|---|---|---|---|---|---|',

@@ -1,7 +1,7 @@
 // The mutation results: a survivor bench/mutation/explained/ explains moves, with its count, among
 // the equivalent ones; the others stay survivors; the score follows.
 import { describe, expect, it } from 'vitest';
-import { notedAgainstFull, renderMarkdown, score, withExplanations, type RunRecord } from '../mutation/results.js';
+import { makeRecord, notedAgainstFull, notedAgainstLaterRuns, renderMarkdown, score, withExplanations, type RunRecord } from '../mutation/results.js';
 
 const file = 'server/src/graphql/materialize.ts';
 const counts = (survived: number, ignored: number) => ({ Killed: 8, Timeout: 0, Survived: survived, NoCoverage: 0, Ignored: ignored, RuntimeError: 0, CompileError: 0, killedBelowMust: 0 });
@@ -65,6 +65,32 @@ describe('quick survivors against the full run', () => {
   it('leaves a survivor of both runs, or of a file the full run did not mutate, without a note', () => {
     expect(notedAgainstFull(quick(), full({ survivors: [{ ...survivor, line: 140 }] })).survivors[0]?.reason).toBeUndefined();
     expect(notedAgainstFull(quick(), full({ files: {} })).survivors[0]?.reason).toBeUndefined();
+  });
+});
+
+describe('a module run\'s survivor killed by a later run of a path', () => {
+  const killedMutant = { file, line: 113, mutator: 'ConditionalExpression', original: "'start' in v || 'end' in v", replacement: 'false' };
+  const pathRun = (over: Partial<RunRecord>): RunRecord => ({ ...record(), label: `${file}:100-120`, mutate: [`${file}:100-120`], date: '2026-11-28T00:00:00.000Z', survivors: [], killed: [killedMutant], ...over });
+
+  it('is noted with the run that kills it and the line there (lines move as code changes); the counts stay', () => {
+    const noted = notedAgainstLaterRuns(record(), [record(), pathRun({})]);
+    expect(noted.survivors.map((m) => m.reason)).toEqual([`killed since: the run of \`${file}:100-120\` (2026-11-28) kills it (line 113 there)`, undefined]);
+    expect(noted.total).toEqual(record().total);
+  });
+
+  it('is not noted by an earlier run, a run of the other profile or of another module, or one that did not kill it', () => {
+    for (const other of [pathRun({ date: '2026-11-25T00:00:00.000Z' }), pathRun({ profile: 'full' }), pathRun({ module: 'query' }), pathRun({ killed: [] }), pathRun({ killed: undefined })]) {
+      expect(notedAgainstLaterRuns(record(), [other]).survivors.every((m) => m.reason === undefined)).toBe(true);
+    }
+  });
+
+  it('applies to a module\'s run only, and a path run keeps the mutants it killed while a module run does not', () => {
+    expect(notedAgainstLaterRuns(pathRun({ survivors: record().survivors, date: '2026-11-20T00:00:00.000Z' }), [pathRun({})]).survivors.every((m) => m.reason === undefined)).toBe(true);
+    const json = { files: { [file]: { source: "x\n'start' in v || 'end' in v\n", mutants: [{ mutatorName: 'ConditionalExpression', replacement: 'false', status: 'Killed', killedBy: [], location: { start: { line: 2, column: 1 }, end: { line: 2, column: 27 } } }] } } };
+    const report = { json, durationMs: 1 };
+    const asPath = makeRecord({ plan: { label: `${file}:1-3`, module: 'graphql', mutate: [`${file}:1-3`], checks: ['graphql'] }, profile: 'quick', seed: 1, report });
+    expect(asPath.killed).toEqual([{ file, line: 2, mutator: 'ConditionalExpression', original: "'start' in v || 'end' in v", replacement: 'false' }]);
+    expect(makeRecord({ plan: { label: 'graphql', module: 'graphql', mutate: [], checks: [] }, profile: 'quick', seed: 1, report }).killed).toBeUndefined();
   });
 });
 
