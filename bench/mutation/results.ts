@@ -326,18 +326,25 @@ export function notedAgainstFull(quick: RunRecord, full: RunRecord | undefined):
 
 /**
  * A module run's survivors with a note where a later run of a path in the same module, with the same
- * profile, killed the same mutant (file, mutator, text and replacement: lines move as code changes):
- * the check that kills it came after the module's run, which keeps its counts as measured.
+ * profile, killed the same mutant (file, mutator, text and replacement: lines move as code changes,
+ * so of the same mutant on several lines the nearest counts) or left it out as equivalent with a
+ * reason marked in the source since: the module's run keeps its counts as measured.
  */
 export function notedAgainstLaterRuns(record: RunRecord, records: readonly RunRecord[]): RunRecord {
   if (record.module === undefined || record.label !== record.module) return record;
-  const later = records.filter((p) => p.module === record.module && p.label !== record.module && p.profile === record.profile && p.date > record.date && p.killed !== undefined);
+  const later = records
+    .filter((p) => p.module === record.module && p.label !== record.module && p.profile === record.profile && p.date > record.date && p.killed !== undefined)
+    .sort((a, b) => b.date.localeCompare(a.date));
   const survivors = record.survivors.map((m) => {
     if (m.reason !== undefined && m.reason !== NO_COVERAGE) return m;
-    const by = later.find((p) => p.killed?.some((k) => sameMutant(k, m)));
-    const k = by?.killed?.find((x) => sameMutant(x, m));
-    if (by === undefined || k === undefined) return m;
-    return { ...m, reason: `killed since: the run of \`${by.label}\` (${by.date.slice(0, 10)}) kills it (line ${k.line} there)` };
+    for (const run of later) {
+      const seen = [...(run.killed ?? []).map((k) => ({ ...k, killed: true })), ...run.equivalent.map((e) => ({ ...e, killed: false }))].filter((x) => sameMutant(x, m));
+      const nearest = seen.sort((a, b) => Math.abs(a.line - m.line) - Math.abs(b.line - m.line))[0];
+      if (nearest === undefined) continue;
+      const where = `the run of \`${run.label}\` (${run.date.slice(0, 10)}), line ${nearest.line} there`;
+      return { ...m, reason: nearest.killed ? `killed since: ${where}` : `equivalent, marked since (${where}): ${nearest.reason ?? ''}` };
+    }
+    return m;
   });
   return { ...record, survivors };
 }

@@ -74,8 +74,15 @@ describe('a module run\'s survivor killed by a later run of a path', () => {
 
   it('is noted with the run that kills it and the line there (lines move as code changes); the counts stay', () => {
     const noted = notedAgainstLaterRuns(record(), [record(), pathRun({})]);
-    expect(noted.survivors.map((m) => m.reason)).toEqual([`killed since: the run of \`${file}:100-120\` (2026-11-28) kills it (line 113 there)`, undefined]);
+    expect(noted.survivors.map((m) => m.reason)).toEqual([`killed since: the run of \`${file}:100-120\` (2026-11-28), line 113 there`, undefined]);
     expect(noted.total).toEqual(record().total);
+  });
+
+  it('takes the nearest line of the same mutant, killed or marked equivalent since', () => {
+    const marked = { ...killedMutant, line: 140, reason: 'equivalent: the same answer' };
+    const run = pathRun({ killed: [{ ...killedMutant, line: 90 }], equivalent: [marked] });
+    expect(notedAgainstLaterRuns({ ...record(), survivors: [{ ...killedMutant, line: 135 }] }, [run]).survivors[0]?.reason).toBe(`equivalent, marked since (the run of \`${file}:100-120\` (2026-11-28), line 140 there): equivalent: the same answer`);
+    expect(notedAgainstLaterRuns({ ...record(), survivors: [{ ...killedMutant, line: 100 }] }, [run]).survivors[0]?.reason).toMatch(/^killed since: .*line 90 there$/);
   });
 
   it('is not noted by an earlier run, a run of the other profile or of another module, or one that did not kill it', () => {
