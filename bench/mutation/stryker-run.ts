@@ -38,10 +38,12 @@ export async function runStryker(plan: Plan, settings: RunSettings): Promise<Mut
     mutate: plan.mutate,
     coverageAnalysis: 'perTest',
     concurrency: settings.concurrency,
-    // A mutant run is a fresh server plus the checks that reached it; a hang is a kill. Generous:
-    // on a loaded machine a tight limit turns slow runs into false kills.
+    // A mutant run is a fresh server plus the checks that reached it; a hang is a kill. The limit is
+    // 1.5 times the dry run's time of those checks plus a minute: on a loaded machine a tight limit
+    // turns slow runs into false kills, and a loose one makes each hang cost minutes (a mutant of the
+    // sync engine reaches every sync check, 70 to 100 s in the dry run: 3 times was up to 6 min a hang).
     timeoutMS: 60_000,
-    timeoutFactor: 3,
+    timeoutFactor: 1.5,
     reporters: ['json', 'progress'],
     jsonReporter: { fileName: reportFile },
     ignorePatterns: ['reports', 'bench/results', '.scratch', 'coverage', '.ci', 'examples', 'dist'],
