@@ -317,7 +317,10 @@ export function notedAgainstFull(quick: RunRecord, full: RunRecord | undefined):
     const q = quick.sources?.[m.file];
     const f = full.sources?.[m.file];
     if (m.reason !== undefined || full.files[m.file] === undefined || (q !== undefined && f !== undefined && q !== f)) return m;
-    if (full.survivors.some((x) => sameMutant(x, m)) || full.equivalent.some((x) => sameMutant(x, m))) return m;
+    const survivedFull = full.survivors.find((x) => sameMutant(x, m));
+    // The full run's survivor a later path run killed (notedAgainstLaterRuns): the full profile kills it now.
+    if (survivedFull?.reason?.startsWith('killed since')) return { ...m, reason: `the full profile kills it (${survivedFull.reason})` };
+    if (survivedFull !== undefined || full.equivalent.some((x) => sameMutant(x, m))) return m;
     // Without both digests the file may have changed between the runs: say only what the full run shows.
     return { ...m, reason: q !== undefined && q === f ? `the full profile kills it (run of ${date}, same code)` : `not among the survivors of the full run (${date})` };
   });
@@ -355,7 +358,10 @@ export function renderMarkdown(records: RunRecord[]): string {
     return i === -1 ? MODULES.length : i;
   };
   const explained = records.map(withExplanations);
-  const fullOf = (r: RunRecord) => explained.find((x) => x.label === r.label && x.profile === 'full');
+  const fullOf = (r: RunRecord) => {
+    const full = explained.find((x) => x.label === r.label && x.profile === 'full');
+    return full === undefined ? undefined : notedAgainstLaterRuns(full, explained);
+  };
   const sorted = explained.map((r) => notedAgainstFull(notedAgainstLaterRuns(r, explained), fullOf(r))).sort((a, b) => order(a) - order(b) || a.label.localeCompare(b.label) || a.profile.localeCompare(b.profile));
   const out: string[] = [
     '# Mutation score of the conformance suite',

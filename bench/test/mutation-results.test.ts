@@ -62,6 +62,11 @@ describe('quick survivors against the full run', () => {
     expect(notedAgainstFull(quick({ [file]: 'abc' }), full({ sources: { [file]: 'abd' } })).survivors[0]?.reason).toBeUndefined();
   });
 
+  it('notes a survivor of both runs that a later path run of the full profile killed', () => {
+    const reason = 'killed since: the run of `x` (2026-11-28), line 140 there';
+    expect(notedAgainstFull(quick(), full({ survivors: [{ ...survivor, line: 140, reason }] })).survivors[0]?.reason).toBe(`the full profile kills it (${reason})`);
+  });
+
   it('leaves a survivor of both runs, or of a file the full run did not mutate, without a note', () => {
     expect(notedAgainstFull(quick(), full({ survivors: [{ ...survivor, line: 140 }] })).survivors[0]?.reason).toBeUndefined();
     expect(notedAgainstFull(quick(), full({ files: {} })).survivors[0]?.reason).toBeUndefined();
