@@ -41,6 +41,8 @@ function scenario(ada: TestUser, bob: TestUser) {
         // p3 does not exist yet: no link until it comes.
         task('t3', { projectId: 'p3', related: ['p3', 'p1'] }),
         task('t5', { projectId: 7, related: [7, '7', ' p1 '] }),
+        // t1's people and projects in the other order: of t1 and t6 one holds its links out of id order, whatever ids the server gave.
+        task('t6', { watchers: [bob.name, ada.name], related: ['p2', 'p1'] }),
       ],
       project: [
         { id: 'p1', name: 'Apollo' },
@@ -74,7 +76,8 @@ function refSet(value: unknown): string[] {
 
 /**
  * The links the run set at its end are reported as svc.entity/update effects of the Entity, with the relation's new value in `values` and the
- * old one in `valuesBefore`: t3's Project (none -> p3) and Related projects ([p1] -> [p1, p3]); t1 and t5, delivered unchanged, get no effect.
+ * old one in `valuesBefore`: t3's Project (none -> p3) and Related projects ([p1] -> [p1, p3]); t1, t5 and t6, delivered unchanged, get no effect
+ * (t1 and t6 hold the same links in opposite orders: a comparison that minds the order rewrites one of them).
  */
 function expectLinkEffects(ctx: CheckContext, effects: Effect[], after: RawSnapshot, field: (name: string) => string, runId: number): void {
   const t3 = entityId(after, 'task', 't3');
@@ -99,7 +102,7 @@ function expectLinkEffects(ctx: CheckContext, effects: Effect[], after: RawSnaps
       fail(`MAP-074/WH-018: run ${runId} linked task t3's ${name} at its end (p1 is ${p1}, p3 is ${p3}); its svc.entity/update effects show ${shown}, expected the new value ${JSON.stringify(now)} and the old one ${JSON.stringify(was)}`, lastResponse(ctx));
     }
   }
-  for (const key of ['t1', 't5']) {
+  for (const key of ['t1', 't5', 't6']) {
     const id = entityId(after, 'task', key);
     const noise = effects.filter((e) => e.id === id);
     if (noise.length > 0) fail(`MAP-074/SYNC-011: task ${key} was delivered unchanged and keeps its links, yet run ${runId} reported ${JSON.stringify(noise)}`, lastResponse(ctx));
@@ -158,6 +161,7 @@ export default defineCheck({
             t2: { Priority: 'Low', Labels: ['green'], State: 'Open', Owner: [user(bob)], Watchers: [user(bob)], Project: ['project:p2'], 'Related projects': ['project:p2'], Leads: ['project:p2'] },
             t3: { ...none, 'Project Id key': 'p3', Project: [], 'Related projects': ['project:p1'] },
             t5: { ...none, 'Project Id key': '7', Project: ['project:7'], 'Related projects': ['project:7', 'project:p1'] },
+            t6: { ...none, Watchers: [user(ada), user(bob)].sort(), 'Related projects': ['project:p1', 'project:p2'] },
           },
           'MAP-049 after the first sync',
         );
@@ -184,7 +188,7 @@ export default defineCheck({
           await removeHook(ctx, hook);
           await receiver.close();
         }
-        // t2 is the one Entity the rows change (t3 and t4 are linked by key at the end of the run, t1 is delivered unchanged).
+        // t2 is the one Entity the rows change (t3 and t4 are linked by key at the end of the run, t1 and t6 are delivered unchanged).
         if (second.stats.updated !== 1 || second.stats.created !== 2) fail(`SYNC-011: the second run reports updated ${second.stats.updated} and created ${second.stats.created}, expected 1 (t2) and 2 (t4, p3)`, lastResponse(ctx));
         expectTasks(
           secondValues,
@@ -196,12 +200,12 @@ export default defineCheck({
           },
           'MAP-020/MAP-029/MAP-044/MAP-049 after the second sync',
         );
-        untouched(before, after, [['task', 't1']], 'SYNC-011 the second sync');
+        untouched(before, after, [['task', 't1'], ['task', 't6']], 'SYNC-011 the second sync');
         expectLinkEffects(ctx, runEffects, after, it.field, second.id);
 
         const third = await it.sync('a full sync with no change in the app');
         if (third.stats.updated !== 0 || third.stats.created !== 0 || third.stats.removed !== 0) fail(`SYNC-011: a run with no change in the app reports ${JSON.stringify(third.stats)}; it updates, creates and removes nothing`, lastResponse(ctx));
-        untouched(after, (await read()).raw, [...['t1', 't2', 't3', 't4', 't5'].map((k): [string, string] => ['task', k]), ...['p1', 'p2', 'p3', '7'].map((k): [string, string] => ['project', k])], 'SYNC-011 a sync with no change in the app');
+        untouched(after, (await read()).raw, [...['t1', 't2', 't3', 't4', 't5', 't6'].map((k): [string, string] => ['task', k]), ...['p1', 'p2', 'p3', '7'].map((k): [string, string] => ['project', k])], 'SYNC-011 a sync with no change in the app');
       }),
     );
   },
