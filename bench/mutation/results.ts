@@ -359,7 +359,8 @@ export function renderMarkdown(records: RunRecord[]): string {
   };
   const explained = records.map(withExplanations);
   const fullOf = (r: RunRecord) => {
-    const full = explained.find((x) => x.label === r.label && x.profile === 'full');
+    // A path's quick run against the full run of the same path, else of its module.
+    const full = explained.find((x) => x.label === r.label && x.profile === 'full') ?? explained.find((x) => r.module !== undefined && x.label === r.module && x.profile === 'full');
     return full === undefined ? undefined : notedAgainstLaterRuns(full, explained);
   };
   const sorted = explained.map((r) => notedAgainstFull(notedAgainstLaterRuns(r, explained), fullOf(r))).sort((a, b) => order(a) - order(b) || a.label.localeCompare(b.label) || a.profile.localeCompare(b.profile));
