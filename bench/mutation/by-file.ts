@@ -100,7 +100,13 @@ export function assemble(module: MutationModule, settings: { profile: string; se
     survivors: used.flatMap((r) => r.survivors).sort(byPlace),
     equivalent: used.flatMap((r) => r.equivalent).sort(byPlace),
     sources,
-    assembled: { files: files.length - missing.length, of: files.length, missing, since: dates[0] ?? '' },
+    assembled: {
+      files: files.length - missing.length,
+      of: files.length,
+      missing,
+      since: dates[0] ?? '',
+      fileDates: Object.fromEntries(parts.flatMap((p) => p.files.flatMap((f) => (records.has(p.path) ? [[f, records.get(p.path)?.date ?? '']] : [])))),
+    },
   };
 }
 

@@ -69,6 +69,8 @@ export interface Assembly {
   missing: string[];
   /** Date of the earliest per-file record used. */
   since: string;
+  /** Date of the record each file's counts come from (a later run of a path is compared with it). */
+  fileDates?: Record<string, string>;
 }
 
 interface ReportMutant {
@@ -336,11 +338,13 @@ export function notedAgainstFull(quick: RunRecord, full: RunRecord | undefined):
 export function notedAgainstLaterRuns(record: RunRecord, records: readonly RunRecord[]): RunRecord {
   if (record.module === undefined || record.label !== record.module) return record;
   const later = records
-    .filter((p) => p.module === record.module && p.label !== record.module && p.profile === record.profile && p.date > record.date && p.killed !== undefined)
+    .filter((p) => p.module === record.module && p.label !== record.module && p.profile === record.profile && p.killed !== undefined)
     .sort((a, b) => b.date.localeCompare(a.date));
   const survivors = record.survivors.map((m) => {
     if (m.reason !== undefined && m.reason !== NO_COVERAGE) return m;
-    for (const run of later) {
+    // Of a module put together by file, the date of the run of the survivor's file.
+    const measured = record.assembled?.fileDates?.[m.file] ?? record.date;
+    for (const run of later.filter((p) => p.date > measured)) {
       const seen = [...(run.killed ?? []).map((k) => ({ ...k, killed: true })), ...run.equivalent.map((e) => ({ ...e, killed: false }))].filter((x) => sameMutant(x, m));
       const nearest = seen.sort((a, b) => Math.abs(a.line - m.line) - Math.abs(b.line - m.line))[0];
       if (nearest === undefined) continue;

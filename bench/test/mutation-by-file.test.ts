@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { assemble, isCurrent, moduleFiles, partsOf, selectParts } from '../mutation/by-file.js';
 import { moduleNamed, type MutationModule } from '../mutation/modules.js';
-import { renderMarkdown, score, sourceDigest, type Counts, type RunRecord } from '../mutation/results.js';
+import { notedAgainstLaterRuns, renderMarkdown, score, sourceDigest, type Counts, type RunRecord } from '../mutation/results.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const sync = moduleNamed('sync') as MutationModule;
@@ -96,7 +96,12 @@ describe('mutation by file', () => {
     expect(partial.survivors.map((m) => m.file)).toEqual([b]);
     expect(partial.durationMs).toBe(120_000);
     expect(partial.date).toBe('2026-11-29T00:00:00.000Z');
-    expect(partial.assembled).toEqual({ files: 2, of: 3, missing: [c], since: '2026-11-28T00:00:00.000Z' });
+    expect(partial.assembled).toEqual({ files: 2, of: 3, missing: [c], since: '2026-11-28T00:00:00.000Z', fileDates: { [a]: '2026-11-28T00:00:00.000Z', [b]: '2026-11-29T00:00:00.000Z' } });
+    // A run of a path made after a's run and before b's: it notes a survivor of a (its file's run is older), not one of b.
+    const survivorOf = (file: string) => ({ file, line: 3, mutator: 'BooleanLiteral', original: 'true', replacement: 'false' });
+    const path: RunRecord = { ...fileRecord(a, 'a', 1, 0, '2026-11-28T12:00:00.000Z'), label: `${a}:1-9`, module: 'sync', survivors: [], killed: [survivorOf(a), survivorOf(b)] };
+    const noted = notedAgainstLaterRuns({ ...partial, survivors: [survivorOf(a), survivorOf(b)] }, [path]);
+    expect(noted.survivors.map((m) => m.reason?.slice(0, 12))).toEqual(['killed since', undefined]);
     const md = renderMarkdown([partial]);
     expect(md).toContain('| sync (by file: 2 of 3, not done) | full |');
     expect(md).toContain(`**Not done**: the counts leave out \`${c}\``);
