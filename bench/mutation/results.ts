@@ -322,7 +322,10 @@ export function notedAgainstFull(quick: RunRecord, full: RunRecord | undefined):
     const survivedFull = full.survivors.find((x) => sameMutant(x, m));
     // The full run's survivor a later path run killed (notedAgainstLaterRuns): the full profile kills it now.
     if (survivedFull?.reason?.startsWith('killed since')) return { ...m, reason: `the full profile kills it (${survivedFull.reason})` };
-    if (survivedFull !== undefined || full.equivalent.some((x) => sameMutant(x, m))) return m;
+    if (survivedFull !== undefined) return m;
+    // Left out as equivalent by the full run (marked in the source since the quick run, say): that reason, of the nearest line.
+    const equivalent = full.equivalent.filter((x) => sameMutant(x, m)).sort((a, b) => Math.abs(a.line - m.line) - Math.abs(b.line - m.line))[0];
+    if (equivalent !== undefined) return { ...m, reason: `equivalent in the full run (${date}, line ${equivalent.line} there): ${equivalent.reason ?? ''}` };
     // Without both digests the file may have changed between the runs: say only what the full run shows.
     return { ...m, reason: q !== undefined && q === f ? `the full profile kills it (run of ${date}, same code)` : `not among the survivors of the full run (${date})` };
   });

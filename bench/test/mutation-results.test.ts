@@ -67,6 +67,11 @@ describe('quick survivors against the full run', () => {
     expect(notedAgainstFull(quick(), full({ survivors: [{ ...survivor, line: 140, reason }] })).survivors[0]?.reason).toBe(`the full profile kills it (${reason})`);
   });
 
+  it('gives a quick survivor the reason the full run left it out as equivalent with', () => {
+    const noted = notedAgainstFull(quick(), full({ equivalent: [{ ...survivor, line: 95, reason: 'the same answer' }] }));
+    expect(noted.survivors[0]?.reason).toBe('equivalent in the full run (2026-11-27, line 95 there): the same answer');
+  });
+
   it('leaves a survivor of both runs, or of a file the full run did not mutate, without a note', () => {
     expect(notedAgainstFull(quick(), full({ survivors: [{ ...survivor, line: 140 }] })).survivors[0]?.reason).toBeUndefined();
     expect(notedAgainstFull(quick(), full({ files: {} })).survivors[0]?.reason).toBeUndefined();
