@@ -194,8 +194,15 @@ async function verdictOf(check: Check, options: RunOptions, seed: number, numRun
       log: (m) => log(`[${check.id}] ${m}`),
       ...(options.app === undefined ? {} : { app: options.app }),
     });
+    // A timer may fire a millisecond before the wall clock reaches its time: it waits again for the
+    // rest, so that once out of time the clock says so too (the run's limit is read off the clock).
     const outOfTime = new Promise<'out of time'>((resolve) => {
-      timer = setTimeout(() => resolve('out of time'), Math.max(0, deadline.at - Date.now()));
+      const wait = (): void => {
+        const left = deadline.at - Date.now();
+        if (left <= 0) resolve('out of time');
+        else timer = setTimeout(wait, left);
+      };
+      wait();
     });
     if ((await Promise.race([run, outOfTime])) === 'out of time') {
       // The check goes on in the background, but every request it makes from now on fails at once.
