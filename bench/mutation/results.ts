@@ -306,6 +306,11 @@ function sameMutant(a: Mutant, b: Mutant): boolean {
   return a.file === b.file && a.mutator === b.mutator && a.original === b.original && a.replacement === b.replacement;
 }
 
+/** Of the same mutant as `m` in a list (the same text may be mutated alike on several lines), the one on the nearest line. */
+function nearestSame<T extends Mutant>(list: readonly T[], m: Mutant): T | undefined {
+  return list.filter((x) => sameMutant(x, m)).sort((a, b) => Math.abs(a.line - m.line) - Math.abs(b.line - m.line))[0];
+}
+
 /**
  * A quick run's survivors with a note where the full run of the same target did not let them
  * survive: the full run mutated the file (with the same text, where both runs kept its digest) and
@@ -324,7 +329,7 @@ export function notedAgainstFull(quick: RunRecord, full: RunRecord | undefined):
     if (survivedFull?.reason?.startsWith('killed since')) return { ...m, reason: `the full profile kills it (${survivedFull.reason})` };
     if (survivedFull !== undefined) return m;
     // Left out as equivalent by the full run (marked in the source since the quick run, say): that reason, of the nearest line.
-    const equivalent = full.equivalent.filter((x) => sameMutant(x, m)).sort((a, b) => Math.abs(a.line - m.line) - Math.abs(b.line - m.line))[0];
+    const equivalent = nearestSame(full.equivalent, m);
     if (equivalent !== undefined) return { ...m, reason: `equivalent in the full run (${date}, line ${equivalent.line} there): ${equivalent.reason ?? ''}` };
     // Without both digests the file may have changed between the runs: say only what the full run shows.
     return { ...m, reason: q !== undefined && q === f ? `the full profile kills it (run of ${date}, same code)` : `not among the survivors of the full run (${date})` };
@@ -348,8 +353,7 @@ export function notedAgainstLaterRuns(record: RunRecord, records: readonly RunRe
     // Of a module put together by file, the date of the run of the survivor's file.
     const measured = record.assembled?.fileDates?.[m.file] ?? record.date;
     for (const run of later.filter((p) => p.date > measured)) {
-      const seen = [...(run.killed ?? []).map((k) => ({ ...k, killed: true })), ...run.equivalent.map((e) => ({ ...e, killed: false }))].filter((x) => sameMutant(x, m));
-      const nearest = seen.sort((a, b) => Math.abs(a.line - m.line) - Math.abs(b.line - m.line))[0];
+      const nearest = nearestSame([...(run.killed ?? []).map((k) => ({ ...k, killed: true })), ...run.equivalent.map((e) => ({ ...e, killed: false }))], m);
       if (nearest === undefined) continue;
       const where = `the run of \`${run.label}\` (${run.date.slice(0, 10)}), line ${nearest.line} there`;
       return { ...m, reason: nearest.killed ? `killed since: ${where}` : `equivalent, marked since (${where}): ${nearest.reason ?? ''}` };
