@@ -323,16 +323,18 @@ export function notedAgainstFull(quick: RunRecord, full: RunRecord | undefined):
   const survivors = quick.survivors.map((m) => {
     const q = quick.sources?.[m.file];
     const f = full.sources?.[m.file];
-    if (m.reason !== undefined || full.files[m.file] === undefined || (q !== undefined && f !== undefined && q !== f)) return m;
+    if ((m.reason !== undefined && m.reason !== NO_COVERAGE) || full.files[m.file] === undefined || (q !== undefined && f !== undefined && q !== f)) return m;
+    // A mutant no check of the quick profile runs against (it draws fewer checks) keeps saying so before the full run's word.
+    const noted = (reason: string): Mutant => ({ ...m, reason: m.reason === NO_COVERAGE ? `no check of the quick profile reaches it; ${reason}` : reason });
     const survivedFull = full.survivors.find((x) => sameMutant(x, m));
     // The full run's survivor a later path run killed (notedAgainstLaterRuns): the full profile kills it now.
-    if (survivedFull?.reason?.startsWith('killed since')) return { ...m, reason: `the full profile kills it (${survivedFull.reason})` };
+    if (survivedFull?.reason?.startsWith('killed since')) return noted(`the full profile kills it (${survivedFull.reason})`);
     if (survivedFull !== undefined) return m;
     // Left out as equivalent by the full run (marked in the source since the quick run, say): that reason, of the nearest line.
     const equivalent = nearestSame(full.equivalent, m);
-    if (equivalent !== undefined) return { ...m, reason: `equivalent in the full run (${date}, line ${equivalent.line} there): ${equivalent.reason ?? ''}` };
+    if (equivalent !== undefined) return noted(`equivalent in the full run (${date}, line ${equivalent.line} there): ${equivalent.reason ?? ''}`);
     // Without both digests the file may have changed between the runs: say only what the full run shows.
-    return { ...m, reason: q !== undefined && q === f ? `the full profile kills it (run of ${date}, same code)` : `not among the survivors of the full run (${date})` };
+    return noted(q !== undefined && q === f ? `the full profile kills it (run of ${date}, same code)` : `not among the survivors of the full run (${date})`);
   });
   return { ...quick, survivors };
 }

@@ -72,6 +72,13 @@ describe('quick survivors against the full run', () => {
     expect(noted.survivors[0]?.reason).toBe('equivalent in the full run (2026-11-27, line 95 there): the same answer');
   });
 
+  it('notes a mutant no quick check reaches with what the full run shows, keeping that no check reached it', () => {
+    const uncovered = { ...survivor, reason: 'no check reaches it' };
+    const noted = notedAgainstFull({ ...quick({ [file]: 'abc' }), survivors: [uncovered] }, full({ sources: { [file]: 'abc' } }));
+    expect(noted.survivors[0]?.reason).toBe('no check of the quick profile reaches it; the full profile kills it (run of 2026-11-27, same code)');
+    expect(notedAgainstFull({ ...quick(), survivors: [uncovered] }, full({ survivors: [{ ...uncovered }] })).survivors[0]?.reason).toBe('no check reaches it');
+  });
+
   it('leaves a survivor of both runs, or of a file the full run did not mutate, without a note', () => {
     expect(notedAgainstFull(quick(), full({ survivors: [{ ...survivor, line: 140 }] })).survivors[0]?.reason).toBeUndefined();
     expect(notedAgainstFull(quick(), full({ files: {} })).survivors[0]?.reason).toBeUndefined();
