@@ -224,8 +224,28 @@ export async function readRecord(path: string): Promise<RunRecord | undefined> {
 
 /** Rebuilds bench/results/mutation.md from the records of bench/results/mutation/ (not its by-file/ folder); answers its path. */
 export async function rebuildMarkdown(): Promise<string> {
-  await writeFile(MARKDOWN, renderMarkdown(await readRecords()));
+  const records = await readRecords();
+  await writeFile(MARKDOWN, renderMarkdown(records, await currentDigests(records)));
   return MARKDOWN;
+}
+
+/** The digest of each file the records kept one for, as it reads now (absent: the file is gone). */
+async function currentDigests(records: readonly RunRecord[]): Promise<Map<string, string>> {
+  const files = new Set(records.flatMap((r) => Object.keys(r.sources ?? {})));
+  const digests = new Map<string, string>();
+  for (const file of files) {
+    const text = await readFile(join(ROOT, file), 'utf8').catch(() => undefined);
+    if (text !== undefined) digests.set(file, sourceDigest(text));
+  }
+  return digests;
+}
+
+/** The files a record mutated whose text changed since (or went): its counts describe the code as it was. */
+function changedSince(r: RunRecord, current: ReadonlyMap<string, string> | undefined): string[] {
+  if (current === undefined) return [];
+  return Object.entries(r.sources ?? {})
+    .filter(([file, digest]) => current.get(file) !== digest)
+    .map(([file]) => file);
 }
 
 /** Keeps one run's summary and rebuilds bench/results/mutation.md; answers the markdown's path. */
@@ -365,7 +385,8 @@ export function notedAgainstLaterRuns(record: RunRecord, records: readonly RunRe
   return { ...record, survivors };
 }
 
-export function renderMarkdown(records: RunRecord[]): string {
+/** `current`: each kept file's digest now (rebuildMarkdown); a record of a file changed since is marked so. */
+export function renderMarkdown(records: RunRecord[], current?: ReadonlyMap<string, string>): string {
   const order = (r: RunRecord): number => {
     const i = MODULES.findIndex((m) => m.name === r.label);
     return i === -1 ? MODULES.length : i;
@@ -396,19 +417,23 @@ export function renderMarkdown(records: RunRecord[]): string {
     'runs kept the digest of the file), or the reason the full run left it out as equivalent with. A module run\'s survivor',
     'that a later run of a path in it (same profile) kills, or leaves out with a reason marked in the source since, is',
     'noted "killed since" or "equivalent, marked since" (the module\'s counts stay as measured). A row marked "by file" is',
-    'the sum of one run per file (`--by-file`, resumable).',
+    'the sum of one run per file (`--by-file`, resumable). A row marked "code changed since" measured a file that reads',
+    'otherwise now (runs keep a digest of each file they mutated; older runs kept none and are not marked).',
     '',
     '| module | profile | date | run time | killed | timed out | survived | no coverage | equivalent or out of reach | errors | score |',
     '|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const r of sorted) {
     const c = r.total;
-    out.push(`| ${r.label}${byFileTag(r)} | ${r.profile} | ${r.date.slice(0, 10)} | ${minutes(r.durationMs)} | ${countCells(c)} |`);
+    const changed = changedSince(r, current).length > 0 ? ' (code changed since)' : '';
+    out.push(`| ${r.label}${byFileTag(r)}${changed} | ${r.profile} | ${r.date.slice(0, 10)} | ${minutes(r.durationMs)} | ${countCells(c)} |`);
   }
   for (const r of sorted) {
     out.push('', `## ${r.label}, ${r.profile} profile`, '');
     out.push(`${r.date} · ${minutes(r.durationMs)} · seed ${r.seed} · ${r.claims === undefined ? 'without claims' : `--claims ${r.claims.join(',')}`} · mutated: \`${r.mutate.join('`, `')}\` · checks: \`${r.checks.join('`, `')}\``);
     if (r.assembled) out.push('', assemblyNote(r.assembled));
+    const changed = changedSince(r, current);
+    if (changed.length > 0) out.push('', `**Code changed since**: ${changed.map((f) => `\`${f}\``).join(', ')} (the counts describe the code as this run read it).`);
     out.push('', `Machine: ${r.machine}`);
     if (r.error) out.push('', `The run did not finish: ${r.error}`);
     out.push('', '| file | killed | timed out | survived | no coverage | equivalent or out of reach | errors | score |', '|---|---|---|---|---|---|---|---|');

@@ -47,6 +47,18 @@ describe('mutation results', () => {
   });
 });
 
+describe('a run of code changed since', () => {
+  it('is marked in its row and section when a file it mutated reads otherwise now', () => {
+    const r = { ...record(), sources: { [file]: 'abc' } };
+    expect(renderMarkdown([r], new Map([[file, 'abc']]))).not.toContain('(code changed since) |');
+    const md = renderMarkdown([r], new Map([[file, 'abd']]));
+    expect(md).toContain('| graphql (code changed since) | quick |');
+    expect(md).toContain(`**Code changed since**: \`${file}\``);
+    expect(renderMarkdown([r], new Map())).toContain('| graphql (code changed since) |');
+    expect(renderMarkdown([record()], new Map())).not.toContain('(code changed since)');
+  });
+});
+
 describe('quick survivors against the full run', () => {
   const survivor = { file, line: 111, mutator: 'LogicalOperator', original: 'a || b', replacement: 'a && b' };
   const quick = (sources?: Record<string, string>): RunRecord => ({ ...record(), survivors: [survivor], ...(sources ? { sources } : {}) });
