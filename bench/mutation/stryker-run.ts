@@ -44,6 +44,9 @@ export async function runStryker(plan: Plan, settings: RunSettings): Promise<Mut
     // sync engine reaches every sync check, 70 to 100 s in the dry run: 3 times was up to 6 min a hang).
     timeoutMS: 60_000,
     timeoutFactor: 1.5,
+    // The dry run runs every check of the module once, each against a fresh server (a module's sync
+    // checks take near 4 min alone): Stryker's default limit of 5 min failed it when runs shared the machine.
+    dryRunTimeoutMinutes: 30,
     reporters: ['json', 'progress'],
     jsonReporter: { fileName: reportFile },
     ignorePatterns: ['reports', 'bench/results', '.scratch', 'coverage', '.ci', 'examples', 'dist'],
