@@ -10,6 +10,7 @@ import { join } from 'node:path';
 import type { MutationModule } from './modules.js';
 import { planFor } from './plan.js';
 import { makeRecord, readRecord, rebuildMarkdown, recordPath, sourceDigest, writeRecord, type Counts, type RunRecord } from './results.js';
+import { cutRanges, mutantSpans, type LineRange } from './split-ranges.js';
 import { runStryker, type RunSettings } from './stryker-run.js';
 
 /** The files a module mutates: its `<folder>/**\/*.ts` globs expanded, less its `!<file>` exclusions. */
@@ -30,11 +31,38 @@ export async function moduleFiles(module: MutationModule, root: string): Promise
   return [...new Set(files)].filter((f) => !excluded.has(f)).sort();
 }
 
-/** One run of `--by-file`: a file directly in a module's folder, or a subfolder with all its files. */
+/** One run of `--by-file`: a file directly in a module's folder, a subfolder with all its files, or a line range of a file the module splits. */
 export interface Part {
-  /** The path given to the run (a file, or a folder) and its record's label. */
+  /** The path given to the run (a file, or a folder) and its record's label; `<file>#2of4` for a range of a split file. */
   path: string;
   files: string[];
+  /** Of a split file: the lines this part mutates. */
+  range?: LineRange;
+}
+
+/** What Stryker mutates for a part: its path, or its file's lines. */
+export function mutateOf(part: Part): string {
+  return part.range === undefined ? part.path : `${part.files[0] ?? ''}:${part.range.from}-${part.range.to}`;
+}
+
+/**
+ * The parts with each file the module splits (`split`: file -> ranges) replaced by its line ranges,
+ * cut where no mutant spans the cut (`texts`: file -> text, as the ranges depend on it).
+ */
+export async function splitParts(parts: Part[], split: Readonly<Record<string, number>> | undefined, texts: ReadonlyMap<string, string>): Promise<Part[]> {
+  const out: Part[] = [];
+  for (const part of parts) {
+    const file = part.files[0];
+    const count = file === undefined || part.files.length !== 1 ? undefined : split?.[file];
+    const text = file === undefined ? undefined : texts.get(file);
+    if (count === undefined || file === undefined || text === undefined) {
+      out.push(part);
+      continue;
+    }
+    const ranges = cutRanges(await mutantSpans(file, text), text.split('\n').length, count);
+    ranges.forEach((range, i) => out.push({ path: `${file}#${i + 1}of${ranges.length}`, files: [file], range }));
+  }
+  return out;
 }
 
 /** The module's files as the runs of `--by-file`: each file of the module's top folders alone, each deeper folder as one. */
@@ -50,16 +78,24 @@ export function partsOf(module: MutationModule, files: string[]): Part[] {
   return [...parts].map(([path, members]) => ({ path, files: members }));
 }
 
-/** Whether a part's record still stands for it: made from its files' texts as they are (`texts`: file -> text), with these checks, profile and seed. */
-export function isCurrent(record: RunRecord | undefined, texts: ReadonlyMap<string, string>, want: { checks: string[]; profile: string; seed: number }): record is RunRecord {
+/**
+ * Whether a part's record still stands for it: made from its files' texts as they are (`texts`: file -> text), with these
+ * checks, profile and seed, and, for a range of a split file, of the same lines (`mutate`: what the part mutates now).
+ */
+export function isCurrent(record: RunRecord | undefined, texts: ReadonlyMap<string, string>, want: { checks: string[]; profile: string; seed: number; mutate?: string }): record is RunRecord {
   return (
     record !== undefined &&
+    (want.mutate === undefined || record.mutate.join(',') === want.mutate) &&
     record.error === undefined &&
     record.profile === want.profile &&
     record.seed === want.seed &&
     record.checks.join(',') === want.checks.join(',') &&
     [...texts].every(([file, text]) => record.sources?.[file] === sourceDigest(text))
   );
+}
+
+function zero(): Counts {
+  return { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0, Ignored: 0, RuntimeError: 0, CompileError: 0, killedBelowMust: 0 };
 }
 
 function add(into: Counts, c: Counts): void {
@@ -72,14 +108,15 @@ export function assemble(module: MutationModule, settings: { profile: string; se
     const r = records.get(p.path);
     return r === undefined ? [] : [r];
   });
-  const files = parts.flatMap((p) => p.files);
-  const missing = parts.filter((p) => !records.has(p.path)).flatMap((p) => p.files);
-  const total: Counts = { Killed: 0, Timeout: 0, Survived: 0, NoCoverage: 0, Ignored: 0, RuntimeError: 0, CompileError: 0, killedBelowMust: 0 };
+  // A split file counts once, and as missing while one of its ranges lacks a record.
+  const files = [...new Set(parts.flatMap((p) => p.files))];
+  const missing = [...new Set(parts.filter((p) => !records.has(p.path)).flatMap((p) => p.files))];
+  const total = zero();
   const perFile: Record<string, Counts> = {};
   const sources: Record<string, string> = {};
   for (const r of used) {
     add(total, r.total);
-    Object.assign(perFile, r.files);
+    for (const [file, c] of Object.entries(r.files)) add((perFile[file] ??= zero()), c);
     Object.assign(sources, r.sources);
   }
   const dates = used.map((r) => r.date).sort();
@@ -105,7 +142,10 @@ export function assemble(module: MutationModule, settings: { profile: string; se
       of: files.length,
       missing,
       since: dates[0] ?? '',
-      fileDates: Object.fromEntries(parts.flatMap((p) => p.files.flatMap((f) => (records.has(p.path) ? [[f, records.get(p.path)?.date ?? '']] : [])))),
+      // Of a split file, the date of its latest range: a later run is later than all of them.
+      fileDates: Object.fromEntries(
+        files.filter((f) => !missing.includes(f)).map((f) => [f, parts.filter((p) => p.files.includes(f)).map((p) => records.get(p.path)?.date ?? '').sort().at(-1) ?? '']),
+      ),
     },
   };
 }
@@ -123,7 +163,9 @@ export function selectParts(parts: Part[], names: string[] | undefined): Set<str
   if (names === undefined) return new Set(parts.map((p) => p.path));
   const chosen = new Set<string>();
   for (const name of names) {
-    const hits = parts.filter((p) => p.path === name || p.path.endsWith(`/${name}`));
+    // A split file's name picks all its ranges; `engine.ts#2of4` one of them.
+    const named = (path: string) => path === name || path.endsWith(`/${name}`);
+    const hits = parts.filter((p) => named(p.path) || (p.range !== undefined && named(p.path.replace(/#\d+of\d+$/, ''))));
     if (hits.length === 0) throw new Error(`--parts: no part "${name}"; the parts are ${parts.map((p) => p.path.replace(/^.*\//, '')).join(', ')}`);
     for (const hit of hits) chosen.add(hit.path);
   }
@@ -132,15 +174,17 @@ export function selectParts(parts: Part[], names: string[] | undefined): Set<str
 
 /** Runs each part of the module that lacks a current record, keeps each record, and writes the module's record put together from them. */
 export async function runByFile(module: MutationModule, settings: RunSettings, options: ByFileOptions): Promise<{ done: boolean; error?: string }> {
-  const parts = partsOf(module, await moduleFiles(module, options.root));
-  const want = { checks: module.checks, profile: settings.profile, seed: settings.seed };
+  const files = await moduleFiles(module, options.root);
+  const allTexts = new Map(await Promise.all(files.map(async (f) => [f, await readFile(join(options.root, f), 'utf8')] as const)));
+  const parts = await splitParts(partsOf(module, files), module.split, allTexts);
   const records = new Map<string, RunRecord>();
   const chosen = selectParts(parts, options.parts);
   const started = performance.now();
   let error: string | undefined;
   for (const part of parts) {
-    const texts = new Map(await Promise.all(part.files.map(async (f) => [f, await readFile(join(options.root, f), 'utf8')] as const)));
+    const texts = new Map(part.files.map((f) => [f, allTexts.get(f) ?? ''] as const));
     const kept = await readRecord(recordPath(part.path, settings.profile, true));
+    const want = { checks: module.checks, profile: settings.profile, seed: settings.seed, ...(part.range === undefined ? {} : { mutate: mutateOf(part) }) };
     if (isCurrent(kept, texts, want)) {
       records.set(part.path, kept);
       console.log(`-- ${part.path}: up to date (${kept.date.slice(0, 10)}), not run again`);
@@ -155,8 +199,8 @@ export async function runByFile(module: MutationModule, settings: RunSettings, o
       console.log(`-- ${part.path}: not started, the budget of ${options.budgetMinutes} min is spent`);
       continue;
     }
-    console.log(`-- ${part.path}: running (${settings.profile} profile)`);
-    const plan = { ...planFor(part.path, module.checks), module };
+    console.log(`-- ${part.path}: running (${settings.profile} profile${part.range === undefined ? '' : `, lines ${part.range.from}-${part.range.to}, ${part.range.mutants} mutants`})`);
+    const plan = { ...planFor(mutateOf(part), module.checks), module };
     const report = await runStryker(plan, settings);
     if (report.json === undefined || report.error !== undefined) {
       error = `${part.path}: ${report.error ?? 'Stryker wrote no report'}`;
