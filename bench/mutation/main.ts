@@ -28,8 +28,9 @@ options:
   --by-file              a module as one run per file, each recorded (bench/results/mutation/by-file/); files
                          with a record of their current text are skipped, so a long module spans sittings
   --budget MIN           with --by-file: start no further file after MIN minutes
-  --parts LIST           with --by-file: run only these parts (engine.ts,run.ts or a subfolder such as values);
-                         the others count with their records
+  --parts LIST           with --by-file: run only these parts (engine.ts,run.ts or a subfolder such as values;
+                         engine.ts#2of4 for one line range of a file the module splits); the others count with
+                         their records
   --no-record            do not write bench/results/mutation.md
   --help`;
 
