@@ -22,6 +22,17 @@ describe('cutting a file into line ranges', () => {
     const flat = [1, 2, 3, 4, 5, 6].map((line) => ({ first: line, last: line }));
     expect(cutRanges(flat, 6, 3).map((r) => r.mutants)).toEqual([2, 2, 2]);
     expect(cutRanges(flat, 6, 1)).toEqual([{ from: 1, to: 6, mutants: 6 }]);
+    // A block of 5 mutants (lines 2-6) cannot be cut: in two ranges the best is 6 + 4, in three or four
+    // no range holds more than the block.
+    const lumpy = [{ first: 1, last: 1 }, { first: 2, last: 6 }, { first: 3, last: 3 }, { first: 4, last: 4 }, { first: 5, last: 5 }, { first: 6, last: 6 }, ...[7, 8, 9, 10].map((l) => ({ first: l, last: l }))];
+    for (const [count, largest] of [[2, 6], [3, 5], [4, 5]] as const) {
+      const cut = cutRanges(lumpy, 10, count);
+      expect(cut).toHaveLength(count);
+      expect(Math.max(...cut.map((r) => r.mutants))).toBe(largest);
+      expect(cut.reduce((n, r) => n + r.mutants, 0)).toBe(10);
+    }
+    // Lines without mutants at the end or between go with a range that has some.
+    expect(cutRanges([{ first: 1, last: 1 }, { first: 2, last: 2 }], 5, 4)).toEqual([{ from: 1, to: 1, mutants: 1 }, { from: 2, to: 5, mutants: 1 }]);
     expect(() => cutRanges(flat, 6, 0)).toThrow(/1 or more ranges/);
   });
 
