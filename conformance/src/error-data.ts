@@ -28,7 +28,7 @@ export const ERROR_DATA: Readonly<Record<ErrorName, readonly string[]>> = {
   'entity.error/query-primitive-field-expr-invalid': ['field'],
   'entity.error/query-operator-invalid': ['operator', 'expr'],
   'entity.error/query-param-not-found': ['param'],
-  'entity.error/query-value-invalid': ['field', 'value'],
+  'entity.error/query-value-invalid': ['field', 'value', 'expected'],
   'entity.error/query-result-too-large': ['field', 'limit'],
   'entity.error/value-invalid': ['field', 'expected'],
   'entity.error/field-readonly': ['field'],

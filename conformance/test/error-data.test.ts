@@ -22,10 +22,11 @@ describe('error data (spec ErrorName table)', () => {
   });
 
   it('names missing keys and wrong fixed values, and lets optional keys be absent', () => {
-    expect(dataProblems('entity.error/query-value-invalid', { field: 'q/where' })).toEqual(['data.value is missing']);
+    expect(dataProblems('entity.error/query-value-invalid', { field: 'q/where', expected: 'a number' })).toEqual(['data.value is missing']);
     expect(dataProblems('document.error/format-unsupported', { field: 'content' })).toEqual(['data.field is "content", not "format"']);
     expect(dataProblems('integration.error/app-failed', { operation: 'validate' })).toEqual([]);
     expect(dataProblems('vendor.error/something-else', {})).toEqual([]);
-    expect(dataProblems('entity.error/query-value-invalid', { field: '', value: 1 })).toEqual(['data.field is empty']);
+    expect(dataProblems('entity.error/query-value-invalid', { field: '', value: 1, expected: 'a number' })).toEqual(['data.field is empty']);
+    expect(dataProblems('entity.error/query-value-invalid', { field: 'q/where', value: 1, expected: '' })).toEqual(['data.expected is empty']);
   });
 });

@@ -143,7 +143,7 @@ export type FileEntity = {
  * | `entity.error/query-primitive-field-expr-invalid` | a path goes through a field that is not a relation | `{field}` |
  * | `entity.error/query-operator-invalid` | unknown operator or wrong arity | `{operator, expr}` |
  * | `entity.error/query-param-not-found` | a `$param` is not in `params` | `{param}` |
- * | `entity.error/query-value-invalid` | a value or param has the wrong type for its field | `{field, value}` |
+ * | `entity.error/query-value-invalid` | a value or param has the wrong type for its field (`expected` says what it takes, in words: "a UUID", "a number", "a list of values") | `{field, value, expected}` |
  * | `entity.error/query-result-too-large` | `q/no-limit` matches more than 100000 Entities | `{field, limit}` |
  * | `entity.error/value-invalid` | a written value has the wrong type | `{field, expected}` |
  * | `entity.error/field-readonly` | a write to a read-only field | `{field}` |

@@ -54,6 +54,7 @@ export function readLimit(query: Record<string, unknown>, where: string): number
     throw new Failure('entity.error/query-value-invalid', `${where}: q/limit must be an integer from 0 to ${MAX_LIMIT}; got ${excerpt(limit)}.`, {
       field: `${where}/q/limit`,
       value: limit as never,
+      expected: `an integer from 0 to ${MAX_LIMIT}`,
     });
   }
   return limit;
@@ -66,7 +67,7 @@ export function readOffset(query: Record<string, unknown>, where: string): numbe
   // Stryker disable next-line ConditionalExpression,LogicalOperator,EqualityOperator,BlockStatement: unreachable: the request schema makes q/offset an integer from 0 to 2147483647
   if (typeof offset !== 'number' || !Number.isSafeInteger(offset) || offset < 0) {
     // Stryker disable next-line all: unreachable (above)
-    throw new Failure('entity.error/query-value-invalid', `${where}: q/offset must be a non-negative integer; got ${excerpt(offset)}.`, { field: `${where}/q/offset`, value: offset as never });
+    throw new Failure('entity.error/query-value-invalid', `${where}: q/offset must be a non-negative integer; got ${excerpt(offset)}.`, { field: `${where}/q/offset`, value: offset as never, expected: 'a non-negative integer' });
   }
   return offset;
 }

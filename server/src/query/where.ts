@@ -302,7 +302,7 @@ function nullTest(ctx: WhereContext, alias: string, type: TypeDef, expr: unknown
   const fn = subject[0];
   if (op !== '=' && op !== '!=') throw operatorError(op, expr, where, `${fn} is compared with = or != only.`);
   if (typeof value !== 'boolean') {
-    throw new Failure('entity.error/query-value-invalid', `In ${where}, ${fn} is compared with true or false; got ${excerpt(value)}.`, { field: where, value: value as never });
+    throw new Failure('entity.error/query-value-invalid', `In ${where}, ${fn} is compared with true or false; got ${excerpt(value)}.`, { field: where, value: value as never, expected: 'true or false' });
   }
   const hasValue = filled(ctx, alias, type, subject, where);
   return value !== (op === '!=') ? not(hasValue) : hasValue;
@@ -330,7 +330,7 @@ function countTest(ctx: WhereContext, alias: string, type: TypeDef, expr: unknow
     throw operatorError(op, expr, where, `q/count counts the items of one relation or collection field, written [<collection>, "svc/id"]; ${path.text} is not one.`);
   }
   if (!Number.isSafeInteger(value)) {
-    throw new Failure('entity.error/query-value-invalid', `In ${where}, q/count is compared with an integer (of at most 2^53 - 1 in size); got ${excerpt(value)}.`, { field: where, value: value as never });
+    throw new Failure('entity.error/query-value-invalid', `In ${where}, q/count is compared with an integer (of at most 2^53 - 1 in size); got ${excerpt(value)}.`, { field: where, value: value as never, expected: 'an integer' });
   }
   const [mine] = linkEnds(step.field);
   // Stryker disable next-line ArrayDeclaration: the aliases of one derived table need only differ from the statement's others, which have letters and numbers of their own
@@ -382,10 +382,10 @@ function membership(ctx: WhereContext, alias: string, type: TypeDef, expr: unkno
   if (expr.length !== 3) throw operatorError(op, expr, where, `"${op}" takes a field and a list: [${JSON.stringify(op)}, [<field>], <$param holding a list>].`);
   const value = resolveOperand(operand, ctx.queryParams, where);
   if (!Array.isArray(value)) {
-    throw new Failure('entity.error/query-value-invalid', `In ${where}, "${op}" needs a list of values; got ${excerpt(value)}.`, { field: where, value: value as never });
+    throw new Failure('entity.error/query-value-invalid', `In ${where}, "${op}" needs a list of values; got ${excerpt(value)}.`, { field: where, value: value as never, expected: 'a list of values' });
   }
   if (value.length > 10_000) {
-    throw new Failure('entity.error/query-value-invalid', `In ${where}, a list holds at most 10000 values; got ${value.length}.`, { field: where, value: excerpt(value) });
+    throw new Failure('entity.error/query-value-invalid', `In ${where}, a list holds at most 10000 values; got ${value.length}.`, { field: where, value: excerpt(value), expected: 'a list of at most 10000 values' });
   }
   const path = resolvePath(ctx.catalog, type, subject, where);
   const kind = kindOf(ctx, path.last);
@@ -422,7 +422,7 @@ function text(ctx: WhereContext, alias: string, type: TypeDef, expr: unknown[], 
   } else {
     if (kind !== 'text') throw operatorError(op, expr, where, `"${op}" applies to text fields; ${path.text} is ${path.last.fieldType}.`);
     if (typeof value !== 'string') {
-      throw new Failure('entity.error/query-value-invalid', `In ${where}, "${op}" needs a string; got ${excerpt(value)}.`, { field: path.last.name, value: value as never });
+      throw new Failure('entity.error/query-value-invalid', `In ${where}, "${op}" needs a string; got ${excerpt(value)}.`, { field: path.last.name, value: value as never, expected: 'a string' });
     }
     const p = ctx.params.add(value);
     const build = TEXT_OPS[op] as (a: string, p: string) => string;
