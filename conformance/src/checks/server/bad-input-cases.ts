@@ -20,6 +20,8 @@ export interface BadCase {
   name: string;
   /** The message names the offending part: one of these occurs in it. */
   mentions: string[];
+  /** Where in the command the offending part is (`q/order-by`): the message names that too. */
+  where?: string;
   /** Values `data` holds (the spec's ErrorName table: `{operator, expr}` names the operator; CMD-ERR-003: `data.field` names the field). */
   data?: Record<string, Json>;
 }
@@ -345,7 +347,7 @@ export function build(n: TestNames, f: Fixture, { kind, variant, token }: Descri
         { command: query(n, { 'q/where': ['q/and', ['<', [span], '{"start":"2024-01-01","end":"2024-01-02"}']] }), name: 'entity.error/query-operator-invalid', mentions: [span] },
         { command: query(n, { 'q/where': ['q/contains', [span], '2024'] }), name: 'entity.error/query-operator-invalid', mentions: [span] },
         { command: query(n, { 'q/where': ['q/in', [span], ['2024-01-01']] }), name: 'entity.error/query-operator-invalid', mentions: [span] },
-        { command: query(n, { 'q/order-by': [[[span], 'q/asc']] }), name: 'entity.error/query-operator-invalid', mentions: [span] },
+        { command: query(n, { 'q/order-by': [[[span], 'q/asc']] }), name: 'entity.error/query-operator-invalid', mentions: [span], where: 'q/order-by' },
       ];
       return pick(cases, variant);
     }
@@ -364,7 +366,7 @@ export function build(n: TestNames, f: Fixture, { kind, variant, token }: Descri
       return pick(cases, variant);
     }
     case 'order-through-collection':
-      return { command: query(n, { 'q/order-by': [[[pick([n.tags, n.tags], variant), n.name], 'q/asc']] }), name: 'entity.error/query-operator-invalid', mentions: [n.tags] };
+      return { command: query(n, { 'q/order-by': [[[pick([n.tags, n.tags], variant), n.name], 'q/asc']] }), name: 'entity.error/query-operator-invalid', mentions: [n.tags], where: 'q/order-by' };
   }
 }
 

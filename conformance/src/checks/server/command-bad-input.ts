@@ -41,6 +41,9 @@ export default defineCheck({
         if (!bad.mentions.some((m) => error.message.includes(m))) {
           fail(`${what}: the message ${JSON.stringify(error.message)} does not name the offending part (${bad.mentions.map((m) => JSON.stringify(m)).join(' or ')})`, res);
         }
+        if (bad.where !== undefined && !error.message.includes(bad.where)) {
+          fail(`${what}: the message ${JSON.stringify(error.message)} does not say where the offending part is (${JSON.stringify(bad.where)})`, res);
+        }
         for (const [key, value] of Object.entries(bad.data ?? {})) {
           if (JSON.stringify(error.data[key]) !== JSON.stringify(value)) fail(`${what}: ${bad.name} should carry data.${key} ${JSON.stringify(value)}, got ${JSON.stringify(error.data[key])}`, res);
         }
