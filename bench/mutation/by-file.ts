@@ -142,6 +142,13 @@ export function assemble(module: MutationModule, settings: { profile: string; se
       of: files.length,
       missing,
       since: dates[0] ?? '',
+      rangesDone: Object.fromEntries(
+        missing.flatMap((f) => {
+          const ranges = parts.filter((p) => p.range !== undefined && p.files.includes(f));
+          const done = ranges.filter((p) => records.has(p.path)).length;
+          return done === 0 ? [] : [[f, `${done} of ${ranges.length}`]];
+        }),
+      ),
       // Of a split file, the date of its latest range: a later run is later than all of them.
       fileDates: Object.fromEntries(
         files.filter((f) => !missing.includes(f)).map((f) => [f, parts.filter((p) => p.files.includes(f)).map((p) => records.get(p.path)?.date ?? '').sort().at(-1) ?? '']),

@@ -71,6 +71,8 @@ export interface Assembly {
   since: string;
   /** Date of the record each file's counts come from (a later run of a path is compared with it). */
   fileDates?: Record<string, string>;
+  /** Of a missing file cut into line ranges, the ranges that have a record ("1 of 4"): the counts hold those. */
+  rangesDone?: Record<string, string>;
 }
 
 interface ReportMutant {
@@ -318,7 +320,8 @@ function byFileTag(r: RunRecord): string {
 
 function assemblyNote(a: Assembly): string {
   const head = `Put together from one run per file (\`--by-file\`, records in \`bench/results/mutation/by-file/\`) since ${a.since.slice(0, 10)}: ${a.files} of ${a.of} files; run time is their sum.`;
-  return a.missing.length === 0 ? head : `${head} **Not done**: the counts leave out ${a.missing.map((f) => `\`${f}\``).join(', ')} (no run yet, or changed since).`;
+  const left = a.missing.map((f) => (a.rangesDone?.[f] === undefined ? `\`${f}\`` : `\`${f}\` (but for ${a.rangesDone[f]} line ranges, which count)`));
+  return a.missing.length === 0 ? head : `${head} **Not done**: the counts leave out ${left.join(', ')} (no run yet, or changed since).`;
 }
 
 /** The same mutant in two runs: file, mutator, the text replaced and its replacement (lines move). */

@@ -96,7 +96,7 @@ describe('mutation by file', () => {
     expect(partial.survivors.map((m) => m.file)).toEqual([b]);
     expect(partial.durationMs).toBe(120_000);
     expect(partial.date).toBe('2026-11-29T00:00:00.000Z');
-    expect(partial.assembled).toEqual({ files: 2, of: 3, missing: [c], since: '2026-11-28T00:00:00.000Z', fileDates: { [a]: '2026-11-28T00:00:00.000Z', [b]: '2026-11-29T00:00:00.000Z' } });
+    expect(partial.assembled).toEqual({ files: 2, of: 3, missing: [c], since: '2026-11-28T00:00:00.000Z', fileDates: { [a]: '2026-11-28T00:00:00.000Z', [b]: '2026-11-29T00:00:00.000Z' }, rangesDone: {} });
     // A run of a path made after a's run and before b's: it notes a survivor of a (its file's run is older), not one of b.
     const survivorOf = (file: string) => ({ file, line: 3, mutator: 'BooleanLiteral', original: 'true', replacement: 'false' });
     const path: RunRecord = { ...fileRecord(a, 'a', 1, 0, '2026-11-28T12:00:00.000Z'), label: `${a}:1-9`, module: 'sync', survivors: [], killed: [survivorOf(a), survivorOf(b)] };

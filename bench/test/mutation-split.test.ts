@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { assemble, isCurrent, mutateOf, partsOf, selectParts, splitParts } from '../mutation/by-file.js';
 import { moduleNamed, type MutationModule } from '../mutation/modules.js';
-import { sourceDigest, type Counts, type RunRecord } from '../mutation/results.js';
+import { renderMarkdown, sourceDigest, type Counts, type RunRecord } from '../mutation/results.js';
 import { cutRanges, mutantSpans } from '../mutation/split-ranges.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -96,10 +96,14 @@ describe('the ranges of a split file as parts', () => {
   it('add up to one file, missing until every range has a record, dated by its latest range', () => {
     const one = assemble(sync, { profile: 'full', seed: 7 }, parts, new Map([[parts[0]!.path, record(0, 3, 0, '2026-11-27T00:00:00Z')]]));
     expect(one.assembled?.missing).toEqual([engine]);
+    expect(one.assembled?.rangesDone).toEqual({ [engine]: '1 of 2' });
+    expect(one.total).toEqual(counts(3, 0));
+    expect(renderMarkdown([one])).toContain(`the counts leave out \`${engine}\` (but for 1 of 2 line ranges, which count)`);
     expect(one.assembled?.files).toBe(0);
     expect(one.assembled?.of).toBe(1);
     const both = assemble(sync, { profile: 'full', seed: 7 }, parts, new Map([[parts[0]!.path, record(0, 3, 0, '2026-11-27T00:00:00Z')], [parts[1]!.path, record(1, 1, 1, '2026-11-28T00:00:00Z')]]));
     expect(both.assembled?.missing).toEqual([]);
+    expect(both.assembled?.rangesDone).toEqual({});
     expect(both.files[engine]).toEqual(counts(4, 1));
     expect(both.total).toEqual(counts(4, 1));
     expect(both.assembled?.fileDates?.[engine]).toBe('2026-11-28T00:00:00Z');
