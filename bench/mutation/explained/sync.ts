@@ -182,6 +182,60 @@ export const SYNC: readonly Explanation[] = [
       ["server/src/integrations/sync/source-store.ts", "MethodExpression", "id.toLowerCase()", "id.toUpperCase()"],
     ],
   ),
+  // integrations/sync/engine.ts and run-lease.ts (full profile, by file): the engine's timing and the leases of several processes
+  ...withReason(
+    "equivalent: the loop sets woken to false before its first pause, so its first value is never read",
+    [
+      ["server/src/integrations/sync/engine.ts", "BooleanLiteral", "false", "true"],
+    ],
+  ),
+  ...withReason(
+    "the server always gives the engine its storage (server/src/index.ts); the mutant polls through the context's database, the same storage behind the statement counter only benchmarks and tests install",
+    [
+      ["server/src/integrations/sync/engine.ts", "LogicalOperator", "this.deps.storage ?? this.context.db", "this.deps.storage && this.context.db"],
+    ],
+  ),
+  ...withReason(
+    "timing only: a run made while the loop was claiming (or an event's run) is claimed at the next poll, at most pollMs (1 s) later, instead of at once; it runs and ends alike (the spec promises no start time, and runs of a source still go in the order they were made)",
+    [
+      ["server/src/integrations/sync/engine.ts", "BooleanLiteral", "true", "false"],
+      ["server/src/integrations/sync/engine.ts", "ArrowFunction", "() => this.kick()", "() => undefined"],
+      ["server/src/integrations/sync/run-lease.ts", "MethodExpression", "Math.max(1, Math.floor(limit))", "Math.min(1, Math.floor(limit))"],
+    ],
+  ),
+  ...withReason(
+    "reached only by a run that outlasts the 120 s bound of wait=true, longer than any check holds a run (server/test/sync-wait-bound.test.ts covers the bound with a 300 ms one: the answer is 202 and the run goes on); Math.max waits for the end of a run this process runs either way, woken by it at once",
+    [
+      ["server/src/integrations/sync/engine.ts", "ArithmeticOperator", "deadline - Date.now()", "deadline + Date.now()"],
+      ["server/src/integrations/sync/engine.ts", "ConditionalExpression", "left <= 0 || this.stopped", "false"],
+      ["server/src/integrations/sync/engine.ts", "LogicalOperator", "left <= 0 || this.stopped", "left <= 0 && this.stopped"],
+      ["server/src/integrations/sync/engine.ts", "ConditionalExpression", "left <= 0", "false"],
+      ["server/src/integrations/sync/engine.ts", "EqualityOperator", "left <= 0", "left < 0"],
+      ["server/src/integrations/sync/engine.ts", "MethodExpression", "Math.min(left, this.context.integrationSettings.pollMs)", "Math.max(left, this.context.integrationSettings.pollMs)"],
+    ],
+  ),
+  ...withReason(
+    "out of reach for a client of one process: a lease is lost only when it ran out (its holder renews it every 5 s of its 15) and another process claimed the source; server/test/sync-leases.test.ts covers the refusal (LeaseLost) and sync-two-servers.test.ts the takeover on PostgreSQL",
+    [
+      ["server/src/integrations/sync/run-lease.ts", "StringLiteral", "`the lease of source ${sourceId} was lost`", "``"],
+      ["server/src/integrations/sync/run-lease.ts", "ConditionalExpression", "rows.length > 0", "true"],
+      ["server/src/integrations/sync/run-lease.ts", "EqualityOperator", "rows.length > 0", "rows.length >= 0"],
+      ["server/src/integrations/sync/run-lease.ts", "BlockStatement", "{ if (!(await renewLease(tx, lease))) throw new LeaseLost(lease.sourceId); }", "{}"],
+      ["server/src/integrations/sync/run-lease.ts", "ConditionalExpression", "!(await renewLease(tx, lease))", "false"],
+    ],
+  ),
+  ...withReason(
+    "equivalent: an optimization; without the look first, the claiming transaction finds the same no rows",
+    [
+      ["server/src/integrations/sync/run-lease.ts", "ConditionalExpression", "candidates.length === 0", "false"],
+    ],
+  ),
+  ...withReason(
+    "a lease that names no source: serving it finds no run of it (or its query fails into the server log) and hands it back; every real source is claimed and run as before",
+    [
+      ["server/src/integrations/sync/run-lease.ts", "ArrayDeclaration", "[]", "[\"Stryker was here\"]"],
+    ],
+  ),
   // integrations/sync (run.ts, engine.ts, run-store.ts, retry.ts, link-pass.ts, linked-targets.ts, protection.ts, apply-page.ts): the rest of the quick-profile survivors no client can tell
   ...withReason(
     "reached only when an administrator deleted a Database or field the source created and an inbound event comes before the next run (a run recreates them first); the spec states nothing of that case",

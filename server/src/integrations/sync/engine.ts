@@ -41,7 +41,8 @@ export class SyncEngine implements SyncService {
   private loop: Promise<void> | undefined;
   private stopped = false;
   private woken = false;
-  private wakeUp: (() => void) | undefined;
+  /** Ends the loop's pause early (a no-op while the loop is not pausing). */
+  private wakeUp: () => void = noop;
 
   constructor(private readonly deps: SyncEngineDeps) {}
 
@@ -62,7 +63,7 @@ export class SyncEngine implements SyncService {
   private kick(): void {
     this.resume();
     this.woken = true;
-    this.wakeUp?.();
+    this.wakeUp();
   }
 
   async start(sourceId: string): Promise<number> {
@@ -154,7 +155,7 @@ export class SyncEngine implements SyncService {
         resolve();
       }
       this.wakeUp = () => {
-        this.wakeUp = undefined;
+        this.wakeUp = noop;
         done();
       };
     });
@@ -256,6 +257,8 @@ export class SyncEngine implements SyncService {
       });
   }
 }
+
+function noop(): void {}
 
 function describe(error: unknown): string {
   return error instanceof Error ? error.message : String(error);
