@@ -190,6 +190,13 @@ export const SYNC: readonly Explanation[] = [
     ],
   ),
   ...withReason(
+    "a second claiming loop in the same process: the loops claim in turn (a source's lease row is taken in a transaction, so it is claimed once) and the same runs run once and end alike; only the idle polls multiply",
+    [
+      ["server/src/integrations/sync/engine.ts", "ConditionalExpression", "this.loop || this.stopped", "false"],
+      ["server/src/integrations/sync/engine.ts", "LogicalOperator", "this.loop || this.stopped", "this.loop && this.stopped"],
+    ],
+  ),
+  ...withReason(
     "the server always gives the engine its storage (server/src/index.ts); the mutant polls through the context's database, the same storage behind the statement counter only benchmarks and tests install",
     [
       ["server/src/integrations/sync/engine.ts", "LogicalOperator", "this.deps.storage ?? this.context.db", "this.deps.storage && this.context.db"],
@@ -234,6 +241,109 @@ export const SYNC: readonly Explanation[] = [
     "a lease that names no source: serving it finds no run of it (or its query fails into the server log) and hands it back; every real source is claimed and run as before",
     [
       ["server/src/integrations/sync/run-lease.ts", "ArrayDeclaration", "[]", "[\"Stryker was here\"]"],
+    ],
+  ),
+  ...withReason(
+    "timing only: a wait=true start is woken by the end of the run (or polls) a little later or without pausing, and answers at the same moment with the same run; the waiter map's bookkeeping keeps no answer",
+    [
+      ["server/src/integrations/sync/engine.ts", "BlockStatement", "{ return new Promise<void>((resolve) => { const listeners = this.endListeners.get(runId) …", "{}"],
+      ["server/src/integrations/sync/engine.ts", "ConditionalExpression", "listeners.size === 0 && this.endListeners.get(runId) === listeners", "true"],
+      ["server/src/integrations/sync/engine.ts", "ConditionalExpression", "listeners.size === 0 && this.endListeners.get(runId) === listeners", "false"],
+      ["server/src/integrations/sync/engine.ts", "LogicalOperator", "listeners.size === 0 && this.endListeners.get(runId) === listeners", "listeners.size === 0 || this.endListeners.get(runId) === listeners"],
+      ["server/src/integrations/sync/engine.ts", "ConditionalExpression", "listeners.size === 0", "true"],
+      ["server/src/integrations/sync/engine.ts", "EqualityOperator", "listeners.size === 0", "listeners.size !== 0"],
+      ["server/src/integrations/sync/engine.ts", "ConditionalExpression", "this.endListeners.get(runId) === listeners", "true"],
+      ["server/src/integrations/sync/engine.ts", "EqualityOperator", "this.endListeners.get(runId) === listeners", "this.endListeners.get(runId) !== listeners"],
+    ],
+  ),
+  ...withReason(
+    "the shutdown of the process: stop runs only when the server closes, which no client of it sees (server/test/sync-two-servers.test.ts covers a stopped process handing its runs over)",
+    [
+      ["server/src/integrations/sync/engine.ts", "BlockStatement", "{ this.stopped = true; this.shutdown.abort(); this.kick(); await this.loop; await Promise…", "{}"],
+      ["server/src/integrations/sync/engine.ts", "ArrayDeclaration", "[...this.tasks]", "[]"],
+      ["server/src/integrations/sync/engine.ts", "ConditionalExpression", "this.stopped", "false"],
+      ["server/src/integrations/sync/engine.ts", "LogicalOperator", "this.woken || this.stopped", "this.woken && this.stopped"],
+    ],
+  ),
+  ...withReason(
+    "timing only: the loop pauses a poll (1 s) after a claim even when a run was made meanwhile, which is then claimed at the next poll; it runs and ends alike",
+    [
+      ["server/src/integrations/sync/engine.ts", "ConditionalExpression", "this.woken || this.stopped", "false"],
+    ],
+  ),
+  ...withReason(
+    "a bound of the process's load, not of an answer: more than 8 sources run at once (a check would need 9 sources with runs under way at the same time), and every run ends alike",
+    [
+      ["server/src/integrations/sync/engine.ts", "ArithmeticOperator", "MAX_SOURCES - this.served.size", "MAX_SOURCES + this.served.size"],
+      ["server/src/integrations/sync/engine.ts", "ConditionalExpression", "free > 0", "true"],
+      ["server/src/integrations/sync/engine.ts", "EqualityOperator", "free > 0", "free >= 0"],
+    ],
+  ),
+  ...withReason(
+    "server log only: claiming fails only when the database does, and the text goes to context.log, which no client reads",
+    [
+      ["server/src/integrations/sync/engine.ts", "BlockStatement", "{ if (!this.stopped) this.context.log(`sync engine: claiming runs failed: ${describe(erro…", "{}"],
+      ["server/src/integrations/sync/engine.ts", "BooleanLiteral", "!this.stopped", "this.stopped"],
+      ["server/src/integrations/sync/engine.ts", "ConditionalExpression", "!this.stopped", "true"],
+      ["server/src/integrations/sync/engine.ts", "ConditionalExpression", "!this.stopped", "false"],
+      ["server/src/integrations/sync/engine.ts", "StringLiteral", "`sync engine: claiming runs failed: ${describe(error)}`", "``"],
+    ],
+  ),
+  // integrations/sync/run-store.ts (full profile, by file)
+  ...withReason(
+    "equivalent: the database answers null for an empty column, never undefined",
+    [
+      ["server/src/integrations/sync/run-store.ts", "ConditionalExpression", "value === undefined", "false"],
+    ],
+  ),
+  ...withReason(
+    "equivalent: every caller of updateRun passes status and nextAttemptAt (run.ts's retry hooks, the engine's finish), and none passes an empty update",
+    [
+      ["server/src/integrations/sync/run-store.ts", "ConditionalExpression", "update.status !== undefined", "true"],
+      ["server/src/integrations/sync/run-store.ts", "ConditionalExpression", "update.nextAttemptAt !== undefined", "true"],
+      ["server/src/integrations/sync/run-store.ts", "ConditionalExpression", "sets.length === 0", "false"],
+    ],
+  ),
+  ...withReason(
+    "equivalent: every step saves the counts with its checkpoint (saveProgress), and a failed step restores them to those, so the counts the end of a run writes again are the ones saved",
+    [
+      ["server/src/integrations/sync/run-store.ts", "ConditionalExpression", "update.stats !== undefined", "false"],
+    ],
+  ),
+  ...withReason(
+    "equivalent: a run's error is written only when it fails, which ends it; until then it reads null, which the mutant writes again",
+    [
+      ["server/src/integrations/sync/run-store.ts", "ConditionalExpression", "update.error !== undefined", "true"],
+    ],
+  ),
+  ...withReason(
+    "out of reach for the suite: a run has warnings only from a deviation of the app contract that the service tolerates (a one-to-many relation, APP-085), which the suite's apps do not make; each step saves them with its checkpoint, so only a run failing before its first step would lose them (server/test/integrations-deviations.test.ts covers the warnings)",
+    [
+      ["server/src/integrations/sync/run-store.ts", "ConditionalExpression", "update.warnings !== undefined", "false"],
+    ],
+  ),
+  // loadRunState's not-found (line 143); loadRun's (the same text, line 107) is killed by sync.one-run-at-a-time.
+  ...withReason(
+    "reached only when a run is deleted (its source deleted) between the engine choosing it and loading it, or while a wait=true start waits for it: a race of two clients no check stages; the source and its runs are gone either way",
+    [
+      ["server/src/integrations/sync/run-store.ts", "StringLiteral", "'integration.error/sync-not-found'", "\"\""],
+      ["server/src/integrations/sync/run-store.ts", "StringLiteral", "`There is no sync run ${id}.`", "``"],
+      ["server/src/integrations/sync/run-store.ts", "ObjectLiteral", "{ id }", "{}"],
+      ["server/src/integrations/sync/run-store.ts", "ConditionalExpression", "!row", "false"],
+    ],
+  ).map((e) => ({ ...e, line: 143 })),
+  ...withReason(
+    "reached only when a run is deleted (its source deleted) while a wait=true start waits for it: a race of two clients no check stages",
+    [
+      ["server/src/integrations/sync/run-store.ts", "OptionalChaining", "rows[0]?.status", "rows[0].status"],
+    ],
+  ),
+  ...withReason(
+    "out of reach for a client of one running server: a run starts with the warnings it has only when it goes on after its process stopped (a restart, or another process taking the source over; server/test/sync-two-servers.test.ts); a run's warnings are never null",
+    [
+      ["server/src/integrations/sync/run-store.ts", "ArrayDeclaration", "[...(run.warnings ?? [])]", "[]"],
+      ["server/src/integrations/sync/run-store.ts", "LogicalOperator", "run.warnings ?? []", "run.warnings && []"],
+      ["server/src/integrations/sync/run-store.ts", "ArrayDeclaration", "[]", "[\"Stryker was here\"]"],
     ],
   ),
   // integrations/sync (run.ts, engine.ts, run-store.ts, retry.ts, link-pass.ts, linked-targets.ts, protection.ts, apply-page.ts): the rest of the quick-profile survivors no client can tell

@@ -66,6 +66,7 @@ import tryLater from './try-later.js';
 import tryLaterSchedule from './try-later-schedule.js';
 import newFieldFailedRun from './new-field-failed-run.js';
 import oneRunAtATime from './one-run-at-a-time.js';
+import history from './history.js';
 import pageBound from './page-bound.js';
 import webhookCorrelation from './webhook-correlation.js';
 import valuesBool from './values-bool.js';
@@ -124,6 +125,7 @@ export const syncChecks: readonly Check[] = [
   tryLater,
   tryLaterSchedule,
   oneRunAtATime,
+  history,
   webhookCorrelation,
   appError,
   appErrorField,

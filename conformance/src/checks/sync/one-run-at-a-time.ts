@@ -11,6 +11,8 @@ const ROWS = [{ id: 't1', name: 'Thing 1' }];
 const SCENARIO = oneTypeScenario('One row on one page.', {}, ROWS);
 /** How long the app takes over the page: the second start comes while the first run runs. */
 const SLOW_PAGE_MS = 2_000;
+/** tryLater answers of the page of the run started with wait=true (about 3 s of waiting to retry). */
+const RETRIES = 2;
 /** A run id no server has handed out. */
 const UNKNOWN_RUN = 2_000_000_000;
 
@@ -18,10 +20,10 @@ export default defineCheck({
   id: 'sync.one-run-at-a-time',
   name:
     'A source runs one sync at a time: a start while its run is running (or waiting to retry) is answered 409 integration.error/sync-running with data {id: <source id>} and starts no run; ' +
-    'once the run ended the next start runs (with wait=true answered 200 with the ended run); a run started through the API has trigger "manual"; the errors carry a message naming the source or run id; an unknown run id is answered 404 integration.error/sync-not-found with data {id}',
+    'once the run ended the next start runs (with wait=true answered 200 with the ended run, also when it waited to retry a tryLater answer in between); a run started through the API has trigger "manual"; the errors carry a message naming the source or run id; an unknown run id is answered 404 integration.error/sync-not-found with data {id}',
   level: 'MUST',
   area: 'sync',
-  requirements: ['SYNC-016'],
+  requirements: ['SYNC-016', 'SYNC-026'],
   target: 'server',
   async run(ctx) {
     await withIntegration(ctx, SCENARIO, { sync: false }, async (it) => {
@@ -44,12 +46,15 @@ export default defineCheck({
       if (run.status !== 'succeeded') fail(`SYNC-016: the run ${run.id} ended "${run.status}"; the refused second start should not disturb it`, lastResponse(ctx));
       const { runs, res } = await listRuns(ctx, it.source.id);
       if (runs.length !== 1 || runs[0]?.id !== first.id) fail(`SYNC-016: the refused start should start no run; the history holds ${JSON.stringify(runs.map((r) => r.id))}, expected only run ${first.id}`, res);
-      // With wait=true the answer comes when the run has ended: 200 and the ended run (this one takes well under the 120 s bound).
+      // With wait=true the answer comes when the run has ended: 200 and the ended run (this one takes well under the 120 s bound),
+      // also when the run waits to ask a page again in between (a run reading "retrying" has not ended).
+      it.app.fail({ endpoint: 'data', type: 'thing', page: 0, kind: 'tryLater', times: RETRIES, message: 'Rate limit reached (conformance), try later.' });
       const next = await startSyncRaw(ctx, it.source.id, true);
-      const nextWhat = 'SYNC-016 a start with wait=true after the run ended';
+      const nextWhat = `SYNC-016 a start with wait=true after the run ended, whose page is answered tryLater ${RETRIES} times before its rows`;
       expectStatus(next, 200, nextWhat);
       const waited = expectRun(next, expectJson(next, nextWhat), nextWhat);
       if (waited.status !== 'succeeded' || waited.finishedAt === null) fail(`${nextWhat}: answered the run with status ${waited.status} and finishedAt ${JSON.stringify(waited.finishedAt)}, expected the ended, succeeded run`, next);
+      if (waited.attempts !== RETRIES) fail(`${nextWhat}: answered the run with attempts ${waited.attempts}, expected ${RETRIES} (the tryLater answers it waited through)`, next);
 
       const unknown = await ctx.http.get(`${INTEGRATIONS}/syncs/${UNKNOWN_RUN}`);
       const unknownWhat = `SYNC-016 reading the unknown sync run ${UNKNOWN_RUN}`;
