@@ -346,7 +346,9 @@ export function notedAgainstFull(quick: RunRecord, full: RunRecord | undefined):
   const survivors = quick.survivors.map((m) => {
     const q = quick.sources?.[m.file];
     const f = full.sources?.[m.file];
-    if ((m.reason !== undefined && m.reason !== NO_COVERAGE) || full.files[m.file] === undefined || (q !== undefined && f !== undefined && q !== f)) return m;
+    // A file the full run has not measured whole (by file, a line range of it missing) says nothing yet.
+    const partial = full.assembled?.missing.includes(m.file) === true;
+    if ((m.reason !== undefined && m.reason !== NO_COVERAGE) || full.files[m.file] === undefined || partial || (q !== undefined && f !== undefined && q !== f)) return m;
     // A mutant no check of the quick profile runs against (it draws fewer checks) keeps saying so before the full run's word.
     const noted = (reason: string): Mutant => ({ ...m, reason: m.reason === NO_COVERAGE ? `no check of the quick profile reaches it; ${reason}` : reason });
     const survivedFull = full.survivors.find((x) => sameMutant(x, m));

@@ -95,6 +95,12 @@ describe('quick survivors against the full run', () => {
     expect(notedAgainstFull(quick(), full({ survivors: [{ ...survivor, line: 140 }] })).survivors[0]?.reason).toBeUndefined();
     expect(notedAgainstFull(quick(), full({ files: {} })).survivors[0]?.reason).toBeUndefined();
   });
+
+  it('says nothing of a survivor in a file the full run put together by file has not measured whole', () => {
+    const assembled = { files: 0, of: 1, missing: [file], since: '2026-11-27T00:00:00.000Z', rangesDone: { [file]: '1 of 4' } };
+    expect(notedAgainstFull(quick(), full({ assembled, equivalent: [{ ...survivor, line: 20, reason: 'another place' }] })).survivors[0]?.reason).toBeUndefined();
+    expect(notedAgainstFull(quick(), full({ assembled: { ...assembled, files: 1, missing: [] } })).survivors[0]?.reason).toBe('not among the survivors of the full run (2026-11-27)');
+  });
 });
 
 describe('a module run\'s survivor killed by a later run of a path', () => {

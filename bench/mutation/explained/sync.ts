@@ -289,6 +289,41 @@ export const SYNC: readonly Explanation[] = [
       ["server/src/integrations/sync/engine.ts", "StringLiteral", "`sync engine: claiming runs failed: ${describe(error)}`", "``"],
     ],
   ),
+  // integrations/sync/run.ts (full profile, by file)
+  ...withReason(
+    "out of reach for a client of one running server: the signal aborts only when the process stops or its lease was taken over by another process, and then the run goes on elsewhere",
+    [
+      ["server/src/integrations/sync/run.ts", "StringLiteral", "'integration.error/app-failed'", "\"\""],
+      ["server/src/integrations/sync/run.ts", "StringLiteral", "'The run was stopped in this process; it goes on from its last committed page.'", "\"\""],
+      ["server/src/integrations/sync/run.ts", "ConditionalExpression", "env.signal.aborted", "false"],
+    ],
+  ).map((e) => ({ ...e, line: 64 })),
+  ...withReason(
+    "reached only by a step whose transaction fails, which no check makes: rows are converted and refused (row-invalid) before their step begins, so a step fails only on a database fault or a lost lease (another process); its counts then go back to the last checkpoint's",
+    [
+      ["server/src/integrations/sync/run.ts", "ObjectLiteral", "{ ...env.stats }", "{}"],
+      ["server/src/integrations/sync/run.ts", "BlockStatement", "{ Object.assign(env.stats, stats); throw error; }", "{}"],
+    ],
+  ),
+  ...withReason(
+    "out of reach for a client of one running server: a run's checkpoint (and the types it created, kept in it) is read only when the run goes on after its process stopped (a restart, or another process: server/test/sync-two-servers.test.ts); the running process keeps the created types in memory",
+    [
+      ["server/src/integrations/sync/run.ts", "BlockStatement", "{ return { ...at, createdTypes: [...new Set([...createdTypes, ...(created ? [appType] : […", "{}"],
+      ["server/src/integrations/sync/run.ts", "ObjectLiteral", "{ ...at, createdTypes: [...new Set([...createdTypes, ...(created ? [appType] : [])])] }", "{}"],
+      ["server/src/integrations/sync/run.ts", "ArrayDeclaration", "[...new Set([...createdTypes, ...(created ? [appType] : [])])]", "[]"],
+      ["server/src/integrations/sync/run.ts", "ArrayDeclaration", "[...createdTypes, ...(created ? [appType] : [])]", "[]"],
+      ["server/src/integrations/sync/run.ts", "ArrayDeclaration", "[appType]", "[]"],
+      ["server/src/integrations/sync/run.ts", "ArrowFunction", "() => checkpoint(created)", "() => undefined"],
+    ],
+  ),
+  {
+    file: "server/src/integrations/sync/run.ts",
+    line: 85,
+    mutator: "ArrayDeclaration",
+    original: "[]",
+    replacement: "[\"Stryker was here\"]",
+    reason: "out of reach for a client of one running server: the types a run created are read from its checkpoint only when the run goes on after its process stopped (server/test/sync-two-servers.test.ts)",
+  },
   // integrations/sync/run-store.ts (full profile, by file)
   ...withReason(
     "equivalent: the database answers null for an empty column, never undefined",
@@ -508,7 +543,7 @@ export const SYNC: readonly Explanation[] = [
     [
       ["server/src/integrations/sync/run.ts", "ArrayDeclaration", "[]", "[\"Stryker was here\"]"],
     ],
-  ),
+  ).map((e) => ({ ...e, line: 106 })),
   ...withReason(
     "created is always assigned in the transaction before it is read; if the transaction throws, applyRows throws and the value is never read",
     [
