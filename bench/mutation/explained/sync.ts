@@ -324,6 +324,31 @@ export const SYNC: readonly Explanation[] = [
     replacement: "[\"Stryker was here\"]",
     reason: "out of reach for a client of one running server: the types a run created are read from its checkpoint only when the run goes on after its process stopped (server/test/sync-two-servers.test.ts)",
   },
+  // Where a run goes on after each page of a type (run.ts lines 177-182): the checkpoint, read only when a run goes on after its process stopped.
+  ...withReason(
+    "out of reach for a client of one running server: where the run goes on after a page (the next page, the removal step or the next type) is kept in its checkpoint, which is read only when the run goes on after its process stopped (a restart, or another process: server/test/sync-two-servers.test.ts); the running process goes on from its loop",
+    [
+      ["server/src/integrations/sync/run.ts", "ObjectLiteral", "{ type: at.type, step: 'pages', page: page + 1, pagination: next, allFull }", "{}"],
+      ["server/src/integrations/sync/run.ts", "StringLiteral", "'pages'", "\"\""],
+      ["server/src/integrations/sync/run.ts", "ConditionalExpression", "allFull && !source.keepUnsynced", "true"],
+      ["server/src/integrations/sync/run.ts", "ConditionalExpression", "allFull && !source.keepUnsynced", "false"],
+      ["server/src/integrations/sync/run.ts", "LogicalOperator", "allFull && !source.keepUnsynced", "allFull || !source.keepUnsynced"],
+      ["server/src/integrations/sync/run.ts", "BooleanLiteral", "!source.keepUnsynced", "source.keepUnsynced"],
+      ["server/src/integrations/sync/run.ts", "ObjectLiteral", "{ type: at.type, step: 'remove', page: 0, allFull }", "{}"],
+      ["server/src/integrations/sync/run.ts", "StringLiteral", "'remove'", "\"\""],
+      ["server/src/integrations/sync/run.ts", "ObjectLiteral", "{ type: at.type + 1, step: 'pages', page: 0, allFull: true }", "{}"],
+      ["server/src/integrations/sync/run.ts", "ArithmeticOperator", "at.type + 1", "at.type - 1"],
+      ["server/src/integrations/sync/run.ts", "ArrowFunction", "(created) => withCreated(after, createdTypes, mapping.appType, created)", "() => undefined"],
+    ],
+  ),
+  ...[
+    { line: 178, mutator: "ArithmeticOperator", original: "page + 1", replacement: "page - 1" },
+    { line: 181, mutator: "BooleanLiteral", original: "true", replacement: "false" },
+  ].map((m) => ({
+    file: "server/src/integrations/sync/run.ts",
+    ...m,
+    reason: "out of reach for a client of one running server: a part of the checkpoint, read only when the run goes on after its process stopped (server/test/sync-two-servers.test.ts)",
+  })),
   // integrations/sync/run-store.ts (full profile, by file)
   ...withReason(
     "equivalent: the database answers null for an empty column, never undefined",
@@ -580,7 +605,7 @@ export const SYNC: readonly Explanation[] = [
     [
       ["server/src/integrations/sync/run.ts", "ArithmeticOperator", "page + 1", "page - 1"],
     ],
-  ),
+  ).map((e) => ({ ...e, line: 185 })),
   ...withReason(
     "an empty list: removeOrMark and deleteKeys of no Entities remove, mark, delete and count nothing",
     [
