@@ -349,6 +349,88 @@ export const SYNC: readonly Explanation[] = [
     ...m,
     reason: "out of reach for a client of one running server: a part of the checkpoint, read only when the run goes on after its process stopped (server/test/sync-two-servers.test.ts)",
   })),
+  // engine.ts range 3 (serve): the tasks kept for the shutdown, the heartbeat between pages, the runs in a row
+  ...withReason(
+    "the shutdown of the process: the tasks set is what stop waits for, and the shutdown signal aborts only when the server closes, which no client of it sees; the lost-lease signal aborts only when another process took the source over",
+    [
+      ["server/src/integrations/sync/engine.ts", "BlockStatement", "{ const tracked = task.finally(() => this.tasks.delete(tracked)); this.tasks.add(tracked)…", "{}"],
+      ["server/src/integrations/sync/engine.ts", "ArrowFunction", "() => this.tasks.delete(tracked)", "() => undefined"],
+      ["server/src/integrations/sync/engine.ts", "ArrayDeclaration", "[this.shutdown.signal, lost.signal]", "[]"],
+    ],
+  ),
+  ...withReason(
+    "out of reach for a client of one running server: the heartbeat keeps the lease while one app call takes longer than the lease (15 s; every page's step renews it too), and without it the lease can be lost only to a claim, which in one process means the same run taken up again from its checkpoint with the same result (server/test/sync-leases.test.ts and sync-two-servers.test.ts cover leases)",
+    [
+      ["server/src/integrations/sync/engine.ts", "BlockStatement", "{ renewLease(this.background, lease).then( (held) => { if (!held) lost.abort(); }, () => …", "{}"],
+      ["server/src/integrations/sync/engine.ts", "BlockStatement", "{ if (!held) lost.abort(); }", "{}"],
+      ["server/src/integrations/sync/engine.ts", "ConditionalExpression", "!held", "false"],
+      ["server/src/integrations/sync/engine.ts", "MethodExpression", "Math.max(10, Math.floor(lease.leaseMs / 3))", "Math.min(10, Math.floor(lease.leaseMs / 3))"],
+      ["server/src/integrations/sync/engine.ts", "ArithmeticOperator", "lease.leaseMs / 3", "lease.leaseMs * 3"],
+    ],
+  ),
+  ...withReason(
+    "fairness between sources only: a process serves up to 8 sources at once, each running its runs one at a time in the order they were made; without the bound of 20 in a row a source keeps its lease longer, and every run ends alike",
+    [
+      ["server/src/integrations/sync/engine.ts", "LogicalOperator", "n < MAX_RUNS_IN_A_ROW && !signal.aborted", "n < MAX_RUNS_IN_A_ROW || !signal.aborted"],
+      ["server/src/integrations/sync/engine.ts", "ConditionalExpression", "n < MAX_RUNS_IN_A_ROW", "true"],
+      ["server/src/integrations/sync/engine.ts", "EqualityOperator", "n < MAX_RUNS_IN_A_ROW", "n <= MAX_RUNS_IN_A_ROW"],
+      ["server/src/integrations/sync/engine.ts", "UpdateOperator", "n++", "n--"],
+    ],
+  ),
+  ...withReason(
+    "equivalent for clients: with no run left the engine tries to load run undefined (up to 20 times), which fails and is recorded on no row; every real run is run as before",
+    [
+      ["server/src/integrations/sync/engine.ts", "ConditionalExpression", "runId === undefined", "false"],
+    ],
+  ),
+  ...withReason(
+    "timing only: after serving a source the loop is woken at once, or not (the next poll, 1 s later, claims a run made while the source was handed back); runs end alike, and a stopped engine's loop does not start again",
+    [
+      ["server/src/integrations/sync/engine.ts", "BooleanLiteral", "false", "true"],
+      ["server/src/integrations/sync/engine.ts", "BooleanLiteral", "!signal.aborted", "signal.aborted"],
+      ["server/src/integrations/sync/engine.ts", "ConditionalExpression", "done && !this.stopped", "true"],
+      ["server/src/integrations/sync/engine.ts", "ConditionalExpression", "done && !this.stopped", "false"],
+      ["server/src/integrations/sync/engine.ts", "LogicalOperator", "done && !this.stopped", "done || !this.stopped"],
+      ["server/src/integrations/sync/engine.ts", "BooleanLiteral", "!this.stopped", "this.stopped"],
+    ],
+  ).map((e) => ({ ...e, line: e.original === "false" ? 184 : e.original === "!signal.aborted" ? 191 : 200 })),
+  ...withReason(
+    "server log only: the text goes to context.log, which no client reads (serving fails only when the database does: execute records every run's failure itself)",
+    [
+      ["server/src/integrations/sync/engine.ts", "BlockStatement", "{ if (!signal.aborted) this.context.log(`sync engine: source ${lease.sourceId}: ${describ…", "{}"],
+      ["server/src/integrations/sync/engine.ts", "ConditionalExpression", "!signal.aborted", "true"],
+      ["server/src/integrations/sync/engine.ts", "ConditionalExpression", "!signal.aborted", "false"],
+      ["server/src/integrations/sync/engine.ts", "StringLiteral", "`sync engine: source ${lease.sourceId}: ${describe(error)}`", "``"],
+    ],
+  ).map((e) => ({ ...e, line: e.mutator === "BlockStatement" ? 192 : 193 })),
+  {
+    file: "server/src/integrations/sync/engine.ts",
+    line: 193,
+    mutator: "BooleanLiteral",
+    original: "!signal.aborted",
+    replacement: "signal.aborted",
+    reason: "server log only: whether a failed serve is logged, which no client reads",
+  },
+  // run.ts range 3: the checkpoints of the removal step and the link pass
+  ...withReason(
+    "out of reach for a client of one running server: the checkpoint after the removal step or the link pass, read only when the run goes on after its process stopped (server/test/sync-two-servers.test.ts)",
+    [
+      ["server/src/integrations/sync/run.ts", "ArrowFunction", "() => ({ type: typeIndex + 1, step: 'pages', page: 0, allFull: true, createdTypes: [...cr…", "() => undefined"],
+      ["server/src/integrations/sync/run.ts", "ObjectLiteral", "{ type: typeIndex + 1, step: 'pages', page: 0, allFull: true, createdTypes: [...createdTy…", "{}"],
+      ["server/src/integrations/sync/run.ts", "ArithmeticOperator", "typeIndex + 1", "typeIndex - 1"],
+      ["server/src/integrations/sync/run.ts", "ArrayDeclaration", "[...createdTypes]", "[]"],
+      ["server/src/integrations/sync/run.ts", "ArrowFunction", "() => ({ type: source.types.length, step: 'pages', page: 0, allFull: true, createdTypes: …", "() => undefined"],
+      ["server/src/integrations/sync/run.ts", "ObjectLiteral", "{ type: source.types.length, step: 'pages', page: 0, allFull: true, createdTypes: [...cre…", "{}"],
+    ],
+  ),
+  ...[206, 216].map((line) => ({
+    file: "server/src/integrations/sync/run.ts",
+    line,
+    mutator: "BooleanLiteral",
+    original: "true",
+    replacement: "false",
+    reason: "out of reach for a client of one running server: a part of the checkpoint, read only when the run goes on after its process stopped (server/test/sync-two-servers.test.ts)",
+  })),
   // integrations/sync/run-store.ts (full profile, by file)
   ...withReason(
     "equivalent: the database answers null for an empty column, never undefined",
