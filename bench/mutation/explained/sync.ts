@@ -431,6 +431,55 @@ export const SYNC: readonly Explanation[] = [
     replacement: "false",
     reason: "out of reach for a client of one running server: a part of the checkpoint, read only when the run goes on after its process stopped (server/test/sync-two-servers.test.ts)",
   })),
+  // run.ts range 4 (runSync, runEvent)
+  ...withReason(
+    "out of reach for the suite: a run has warnings only from a deviation of the app contract that the service tolerates (a one-to-many relation, APP-085), which the suite's apps do not make (server/test/integrations-deviations.test.ts covers the warnings)",
+    [
+      ["server/src/integrations/sync/run.ts", "BooleanLiteral", "!env.warnings.includes(warning)", "env.warnings.includes(warning)"],
+      ["server/src/integrations/sync/run.ts", "ConditionalExpression", "!env.warnings.includes(warning)", "true"],
+      ["server/src/integrations/sync/run.ts", "ConditionalExpression", "!env.warnings.includes(warning)", "false"],
+    ],
+  ),
+  ...withReason(
+    "equivalent: without a checkpoint, new Set(undefined) is as empty as new Set([]), and a created type named \"Stryker was here\" is the target of no relation, so the link pass links alike",
+    [
+      ["server/src/integrations/sync/run.ts", "LogicalOperator", "from?.createdTypes ?? []", "from?.createdTypes && []"],
+    ],
+  ),
+  ...[247, 270].map((line) => ({
+    file: "server/src/integrations/sync/run.ts",
+    line,
+    mutator: "ArrayDeclaration",
+    original: "[]",
+    replacement: "[\"Stryker was here\"]",
+    reason: "equivalent: a created type named \"Stryker was here\" is the target of no relation, so the link pass links alike",
+  })),
+  ...withReason(
+    "equivalent: one more turn of the loop finds no type at index types.length (no mapping, no rows) and goes on",
+    [
+      ["server/src/integrations/sync/run.ts", "EqualityOperator", "type < source.types.length", "type <= source.types.length"],
+    ],
+  ),
+  ...withReason(
+    "out of reach for a client of one running server: a run has a checkpoint to go on from only when it goes on after its process stopped (a restart, or another process: server/test/sync-two-servers.test.ts)",
+    [
+      ["server/src/integrations/sync/run.ts", "ConditionalExpression", "from.type === type", "true"],
+      ["server/src/integrations/sync/run.ts", "EqualityOperator", "from.type === type", "from.type !== type"],
+      ["server/src/integrations/sync/run.ts", "ConditionalExpression", "from && from.type === type", "true"],
+      ["server/src/integrations/sync/run.ts", "ConditionalExpression", "from && from.type === type", "false"],
+      ["server/src/integrations/sync/run.ts", "ObjectLiteral", "{ from: here }", "{}"],
+      ["server/src/integrations/sync/run.ts", "ConditionalExpression", "here?.step === 'remove'", "false"],
+      ["server/src/integrations/sync/run.ts", "ArrowFunction", "(created) => withCreated(after, createdTypes, appType, created)", "() => undefined"],
+    ],
+  ),
+  {
+    file: "server/src/integrations/sync/run.ts",
+    line: 253,
+    mutator: "StringLiteral",
+    original: "'remove'",
+    replacement: "\"\"",
+    reason: "out of reach for a client of one running server: a run has a checkpoint to go on from only when it goes on after its process stopped (server/test/sync-two-servers.test.ts)",
+  },
   // integrations/sync/run-store.ts (full profile, by file)
   ...withReason(
     "equivalent: the database answers null for an empty column, never undefined",
