@@ -482,12 +482,6 @@ export const SYNC: readonly Explanation[] = [
   },
   // integrations/sync/run-store.ts (full profile, by file)
   ...withReason(
-    "equivalent: the database answers null for an empty column, never undefined",
-    [
-      ["server/src/integrations/sync/run-store.ts", "ConditionalExpression", "value === undefined", "false"],
-    ],
-  ),
-  ...withReason(
     "equivalent: every caller of updateRun passes status and nextAttemptAt (run.ts's retry hooks, the engine's finish), and none passes an empty update",
     [
       ["server/src/integrations/sync/run-store.ts", "ConditionalExpression", "update.status !== undefined", "true"],
@@ -645,12 +639,6 @@ export const SYNC: readonly Explanation[] = [
     "every selected column is present in a row: the database answers null, never undefined",
     [
       ["server/src/integrations/sync/run-store.ts", "ConditionalExpression", "value === undefined", "false"],
-    ],
-  ),
-  ...withReason(
-    "unspecified: the spec states no retention of old runs; with HISTORY_LENGTH / 4 finished runs older than the 12 latest of a source go, and no check makes that many runs of one source",
-    [
-      ["server/src/integrations/sync/run-store.ts", "ArithmeticOperator", "HISTORY_LENGTH * 4", "HISTORY_LENGTH / 4"],
     ],
   ),
   ...withReason(
