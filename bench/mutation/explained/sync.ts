@@ -480,6 +480,42 @@ export const SYNC: readonly Explanation[] = [
     replacement: "\"\"",
     reason: "out of reach for a client of one running server: a run has a checkpoint to go on from only when it goes on after its process stopped (server/test/sync-two-servers.test.ts)",
   },
+  // engine.ts range 4 (execute, finish)
+  ...withReason(
+    "unreachable: an event run is made with its event (receiveEvent keeps it in the run's row), so it always has one",
+    [
+      ["server/src/integrations/sync/engine.ts", "StringLiteral", "'The inbound event of this run was not kept, so it cannot be applied.'", "\"\""],
+      ["server/src/integrations/sync/engine.ts", "ConditionalExpression", "!state.event", "false"],
+    ],
+  ),
+  ...withReason(
+    "out of reach for a client of one running server: a run stops on the abort signal or LeaseLost only when its process stops or another process took its source over (then the run goes on there; server/test/sync-two-servers.test.ts)",
+    [
+      ["server/src/integrations/sync/engine.ts", "ConditionalExpression", "signal.aborted || error instanceof LeaseLost", "false"],
+      ["server/src/integrations/sync/engine.ts", "LogicalOperator", "signal.aborted || error instanceof LeaseLost", "signal.aborted && error instanceof LeaseLost"],
+      ["server/src/integrations/sync/engine.ts", "BlockStatement", "{ if (!(error instanceof LeaseLost)) throw error; }", "{}"],
+      ["server/src/integrations/sync/engine.ts", "BooleanLiteral", "!(error instanceof LeaseLost)", "error instanceof LeaseLost"],
+      ["server/src/integrations/sync/engine.ts", "ConditionalExpression", "!(error instanceof LeaseLost)", "true"],
+      ["server/src/integrations/sync/engine.ts", "ConditionalExpression", "!(error instanceof LeaseLost)", "false"],
+    ],
+  ),
+  ...withReason(
+    "server log only: the text or the call goes to context.log, which no client reads (a run's failure is recorded on the run first)",
+    [
+      ["server/src/integrations/sync/engine.ts", "StringLiteral", "`sync run ${runId}: ${error instanceof Error ? (error.stack ?? error.message) : String(er…", "``"],
+      ["server/src/integrations/sync/engine.ts", "StringLiteral", "`sync run ${runId}: cannot record the failure: ${String(e)}`", "``"],
+      ["server/src/integrations/sync/engine.ts", "ArrowFunction", "(e: unknown) => this.context.log(`sync run ${runId}: cannot record the failure: ${String(…", "() => undefined"],
+      ["server/src/integrations/sync/engine.ts", "BlockStatement", "{ return error instanceof Error ? error.message : String(error); }", "{}"],
+    ],
+  ),
+  {
+    file: "server/src/integrations/sync/engine.ts",
+    line: 244,
+    mutator: "ArrayDeclaration",
+    original: "[]",
+    replacement: "[\"Stryker was here\"]",
+    reason: "timing only: with no waiter of the run, calling the string throws after the run's end was recorded; the source is handed back (the error goes to the log) and its next run is claimed at the next poll, 1 s later",
+  },
   // integrations/sync/run-store.ts (full profile, by file)
   ...withReason(
     "equivalent: every caller of updateRun passes status and nextAttemptAt (run.ts's retry hooks, the engine's finish), and none passes an empty update",
