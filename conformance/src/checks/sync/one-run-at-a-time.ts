@@ -50,7 +50,7 @@ export default defineCheck({
       // also when the run waits to ask a page again in between (a run reading "retrying" has not ended).
       it.app.fail({ endpoint: 'data', type: 'thing', page: 0, kind: 'tryLater', times: RETRIES, message: 'Rate limit reached (conformance), try later.' });
       const next = await startSyncRaw(ctx, it.source.id, true);
-      const nextWhat = `SYNC-016 a start with wait=true after the run ended, whose page is answered tryLater ${RETRIES} times before its rows`;
+      const nextWhat = `SYNC-026 a start with wait=true after the run ended, whose page is answered tryLater ${RETRIES} times before its rows`;
       expectStatus(next, 200, nextWhat);
       const waited = expectRun(next, expectJson(next, nextWhat), nextWhat);
       if (waited.status !== 'succeeded' || waited.finishedAt === null) fail(`${nextWhat}: answered the run with status ${waited.status} and finishedAt ${JSON.stringify(waited.finishedAt)}, expected the ended, succeeded run`, next);
