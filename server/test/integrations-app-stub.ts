@@ -57,6 +57,19 @@ export function appInformation(authentication: AppInformation['authentication'] 
   };
 }
 
+/**
+ * An app that syncs one type, `issue` (a key `id` and a text `name`), for any token: information,
+ * validation, config, filter and schema answered; the test installs the data handler.
+ */
+export function syncOneIssueType(app: StubApp, data: StubHandler): void {
+  app.on('GET', '/', json(200, appInformation()));
+  app.on('POST', '/validate', json(200, { name: 'Ada' }));
+  app.on('POST', '/api/v1/synchronizer/config', json(200, { types: [{ id: 'issue', name: 'Issues' }], filters: [] }));
+  app.on('POST', '/api/v1/synchronizer/filter/validate', (_req, res) => void res.writeHead(204).end());
+  app.on('POST', '/api/v1/synchronizer/schema', json(200, { issue: { id: { id: 'id', name: 'Id', type: 'id' }, name: { id: 'name', name: 'Name', type: 'text' } } }));
+  app.on('POST', '/api/v1/synchronizer/data', data);
+}
+
 export async function startStubApp(): Promise<StubApp> {
   const handlers = new Map<string, StubHandler>();
   const requests: StubRequest[] = [];

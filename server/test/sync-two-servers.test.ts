@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { scratchSchemaName, startServer, type RunningServer, type ServerOptions } from '../src/index.js';
-import { appInformation, json, sendJson, startStubApp, type StubApp } from './integrations-app-stub.js';
+import { sendJson, startStubApp, syncOneIssueType, type StubApp } from './integrations-app-stub.js';
 import { spawnServer, until, type ChildServer } from './webhooks-support.js';
 
 const DATABASE_URL = process.env.DATABASE_URL;
@@ -49,16 +49,7 @@ describe.skipIf(!DATABASE_URL)('a sync run goes on in another process (PostgreSQ
 
   beforeAll(async () => {
     app = await startStubApp();
-    app.on('GET', '/', json(200, appInformation()));
-    app.on('POST', '/validate', json(200, { name: 'Ada' }));
-    app.on('POST', '/api/v1/synchronizer/config', json(200, { types: [{ id: 'issue', name: 'Issues' }], filters: [] }));
-    app.on('POST', '/api/v1/synchronizer/filter/validate', (_req, res) => void res.writeHead(204).end());
-    app.on(
-      'POST',
-      '/api/v1/synchronizer/schema',
-      json(200, { issue: { id: { id: 'id', name: 'Id', type: 'id' }, name: { id: 'name', name: 'Name', type: 'text' } } }),
-    );
-    app.on('POST', '/api/v1/synchronizer/data', async (req, res) => {
+    syncOneIssueType(app, async (req, res) => {
       const page = Number((req.json as { pagination?: { page?: number } }).pagination?.page ?? 0);
       asked.push(page);
       const gate = armed;

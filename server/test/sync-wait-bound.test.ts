@@ -3,7 +3,7 @@
 // the run as it stands, and goes on; one that ends within it is answered 200, ended.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startServer, type RunningServer } from '../src/index.js';
-import { appInformation, integrationServerOptions, json, sendJson, startStubApp, type StubApp } from './integrations-app-stub.js';
+import { integrationServerOptions, sendJson, startStubApp, syncOneIssueType, type StubApp } from './integrations-app-stub.js';
 
 const TOKEN = 'sync-wait-bound-test';
 const WAIT_MS = 300;
@@ -17,12 +17,7 @@ describe('sync start with wait=true', () => {
 
   beforeAll(async () => {
     app = await startStubApp();
-    app.on('GET', '/', json(200, appInformation()));
-    app.on('POST', '/validate', json(200, { name: 'Ada' }));
-    app.on('POST', '/api/v1/synchronizer/config', json(200, { types: [{ id: 'issue', name: 'Issues' }], filters: [] }));
-    app.on('POST', '/api/v1/synchronizer/filter/validate', (_req, res) => void res.writeHead(204).end());
-    app.on('POST', '/api/v1/synchronizer/schema', json(200, { issue: { id: { id: 'id', name: 'Id', type: 'id' }, name: { id: 'name', name: 'Name', type: 'text' } } }));
-    app.on('POST', '/api/v1/synchronizer/data', async (_req, res) => {
+    syncOneIssueType(app, async (_req, res) => {
       if (hold) await new Promise<void>((resolve) => (release = resolve));
       sendJson(res, 200, { items: [{ id: 'i1', name: 'Issue 1' }], pagination: { hasNext: false }, synchronizationType: 'full' });
     });
