@@ -355,11 +355,13 @@ export function notedAgainstFull(quick: RunRecord, full: RunRecord | undefined):
     // The full run's survivor a later path run killed (notedAgainstLaterRuns): the full profile kills it now.
     if (survivedFull?.reason?.startsWith('killed since')) return noted(`the full profile kills it (${survivedFull.reason})`);
     if (survivedFull !== undefined) return m;
-    // Left out as equivalent by the full run (marked in the source since the quick run, say): that reason, of the nearest line.
-    const equivalent = nearestSame(full.equivalent, m);
+    // Left out as equivalent by the full run (marked in the source since the quick run, say): that reason, of the
+    // same line where both runs read the same code (the same text mutated on another line is another mutant), else of the nearest.
+    const sameCode = q !== undefined && q === f;
+    const equivalent = sameCode ? full.equivalent.find((x) => sameMutant(x, m) && x.line === m.line) : nearestSame(full.equivalent, m);
     if (equivalent !== undefined) return noted(`equivalent in the full run (${date}, line ${equivalent.line} there): ${equivalent.reason ?? ''}`);
     // Without both digests the file may have changed between the runs: say only what the full run shows.
-    return noted(q !== undefined && q === f ? `the full profile kills it (run of ${date}, same code)` : `not among the survivors of the full run (${date})`);
+    return noted(sameCode ? `the full profile kills it (run of ${date}, same code)` : `not among the survivors of the full run (${date})`);
   });
   return { ...quick, survivors };
 }

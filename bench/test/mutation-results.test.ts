@@ -79,6 +79,13 @@ describe('quick survivors against the full run', () => {
     expect(notedAgainstFull(quick(), full({ survivors: [{ ...survivor, line: 140, reason }] })).survivors[0]?.reason).toBe(`the full profile kills it (${reason})`);
   });
 
+  it('with the same code, takes the reason of an equivalent mutant of the same line only (the same text elsewhere is another mutant)', () => {
+    const elsewhere = full({ sources: { [file]: 'abc' }, equivalent: [{ ...survivor, line: 95, reason: 'the same answer' }] });
+    expect(notedAgainstFull(quick({ [file]: 'abc' }), elsewhere).survivors[0]?.reason).toBe('the full profile kills it (run of 2026-11-27, same code)');
+    const here = full({ sources: { [file]: 'abc' }, equivalent: [{ ...survivor, reason: 'the same answer' }] });
+    expect(notedAgainstFull(quick({ [file]: 'abc' }), here).survivors[0]?.reason).toBe(`equivalent in the full run (2026-11-27, line ${survivor.line} there): the same answer`);
+  });
+
   it('gives a quick survivor the reason the full run left it out as equivalent with', () => {
     const noted = notedAgainstFull(quick(), full({ equivalent: [{ ...survivor, line: 95, reason: 'the same answer' }] }));
     expect(noted.survivors[0]?.reason).toBe('equivalent in the full run (2026-11-27, line 95 there): the same answer');
