@@ -12,15 +12,12 @@ import { syncChecks } from '../src/checks/sync/index.js';
 import { runChecks } from '../src/runner.js';
 import type { RunningServer } from '../../server/src/index.js';
 import { issueToken } from '../../server/src/http/tokens.js';
-import { startTestServer, storages } from '../../server/test/storages.js';
+import { startTestServer, suiteStorages } from '../../server/test/storages.js';
 
 const seed = Number(process.env.SVC_SEED ?? 20261123);
 const numRuns = Number(process.env.SVC_RUNS ?? 50);
 
-/** PostgreSQL (or whatever else is configured) over pg-mem, unless SVC_TEST_STORAGES chooses. */
-const storagesHere = (process.env.SVC_TEST_STORAGES?.trim() || storages.length === 1) ? storages : storages.filter((s) => s.name !== 'pg-mem');
-
-describe.each(storagesHere)('conformance of the reference server on $name', (storage) => {
+describe.each(suiteStorages)('conformance of the reference server on $name', (storage) => {
   let server: RunningServer;
   let readerToken: string;
   let editorToken: string;

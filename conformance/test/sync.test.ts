@@ -1,18 +1,18 @@
-// The sync checks (conformance/src/checks/sync) against the reference server, once per storage
-// (pg-mem, and PostgreSQL when DATABASE_URL is set): the server may call the mock app on loopback,
+// The sync checks (conformance/src/checks/sync) against the reference server, on PostgreSQL when
+// DATABASE_URL is set and on pg-mem otherwise (full-run.test.ts runs them on pg-mem): the server may call the mock app on loopback,
 // with short app time-outs and the default tryLater schedule (sync.try-later-schedule checks it). One
 // test per check, titled with its id and requirement IDs.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { syncChecks } from '../src/checks/sync/index.js';
 import { runChecks } from '../src/runner.js';
 import type { RunningServer } from '../../server/src/index.js';
-import { startTestServer, storages } from '../../server/test/storages.js';
+import { startTestServer, suiteStorages } from '../../server/test/storages.js';
 
 const seed = Number(process.env.SVC_SEED ?? 20261123);
 // The differential property runs at most 10 cases (each a chain of syncs), fewer when SVC_RUNS says so.
 const numRuns = Number(process.env.SVC_RUNS ?? 10);
 
-describe.each(storages)('sync checks against the reference server on $name', (storage) => {
+describe.each(suiteStorages)('sync checks against the reference server on $name', (storage) => {
   let server: RunningServer;
   beforeAll(async () => {
     server = await startTestServer(storage, { appAllow: ['127.0.0.1'], integrations: { timeoutMs: 3000 } });

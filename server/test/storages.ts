@@ -29,6 +29,14 @@ function testStorages(env: NodeJS.ProcessEnv): StorageCase[] {
 
 export const storages: StorageCase[] = testStorages(process.env);
 
+/**
+ * The storages the conformance suite's per-check tests (conformance/test/server.test.ts, sync.test.ts)
+ * run on: PostgreSQL (or whatever else is configured) rather than pg-mem, since
+ * conformance/test/full-run.test.ts runs every check on pg-mem already; pg-mem when it is the only
+ * one; all of them when SVC_TEST_STORAGES names them.
+ */
+export const suiteStorages: StorageCase[] = process.env.SVC_TEST_STORAGES?.trim() || storages.length === 1 ? storages : storages.filter((s) => s.name !== 'pg-mem');
+
 export function startTestServer(storage: StorageCase, options: ServerOptions = {}): Promise<RunningServer> {
   return startServer({
     storage: storage.name,

@@ -9,6 +9,7 @@ import fromUrlFailures from './from-url-failures.js';
 import fromUrlRedirects from './from-url-redirects.js';
 import fromUrlRefused from './from-url-refused.js';
 import fromUrlTimeout from './from-url-timeout.js';
+import readonlyFields from './readonly-fields.js';
 import sizeLimit from './size-limit.js';
 import syncedFileContent from './synced-file-content.js';
 import unknownSecret from './unknown-secret.js';
@@ -16,4 +17,4 @@ import uploadBadInput from './upload-bad-input.js';
 import uploadDownload from './upload-download.js';
 import uploadMalformed from './upload-malformed.js';
 
-export const filesChecks: readonly Check[] = [uploadDownload, downloadName, entityQuery, attachCollection, fromUrl, fromUrlRedirects, fromUrlFailures, fromUrlRefused, unknownSecret, uploadBadInput, uploadMalformed, accessLevels, sizeLimit, fromUrlTimeout, syncedFileContent];
+export const filesChecks: readonly Check[] = [uploadDownload, downloadName, readonlyFields, entityQuery, attachCollection, fromUrl, fromUrlRedirects, fromUrlFailures, fromUrlRefused, unknownSecret, uploadBadInput, uploadMalformed, accessLevels, sizeLimit, fromUrlTimeout, syncedFileContent];
