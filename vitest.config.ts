@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import SlowFirstSequencer from './scripts/slow-first-sequencer.js';
 
 export default defineConfig({
   test: {
@@ -10,5 +11,6 @@ export default defineConfig({
     // sockets, timers and child processes rather than the CPU, so two at a time halve CI's wall time.
     maxWorkers: 2,
     reporters: ['default', './scripts/summary-reporter.ts'],
+    sequence: { sequencer: SlowFirstSequencer },
   },
 });
