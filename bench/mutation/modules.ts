@@ -59,8 +59,8 @@ export const MODULES: readonly MutationModule[] = [
     // sync check: the sync engine writes pages of Entities at once and synchronized fields are locked.
     // The comments checks: the schema writer creates the comment type when the Comments mixin is installed.
     // Of the files checks those of file Entities: the schema writer makes the file type with the first
-    // file, and deleting a file Entity deletes its content.
-    checks: ['command-api', 'schema', 'query', 'consistency', 'comments', 'webhooks.update-effect', 'webhooks.collection-effect', 'webhooks.create-delete-effects', 'webhooks.inverse-same-name', 'webhooks.replay', 'sync.mapping-databases', 'files.unknown-secret', 'files.attach-collection', 'files.entity-query'],
+    // file (its stored fields read-only: files.readonly-fields), and deleting a file Entity deletes its content.
+    checks: ['command-api', 'schema', 'query', 'consistency', 'comments', 'webhooks.update-effect', 'webhooks.collection-effect', 'webhooks.create-delete-effects', 'webhooks.inverse-same-name', 'webhooks.replay', 'sync.mapping-databases', 'files.unknown-secret', 'files.attach-collection', 'files.entity-query', 'files.readonly-fields'],
     what: 'the value codec, the entity writer, the schema writer and the catalogue',
     // With --by-file, the largest files in parts of ~150 mutants (the entity writer has ~700).
     split: { 'server/src/model/entity-writer.ts': 5, 'server/src/model/schema-writer.ts': 4, 'server/src/model/value-codec.ts': 3 },
