@@ -96,32 +96,6 @@ describe('PreparedStatements on pg-mem', () => {
     expect(prepared.query('SELECT l FROM t WHERE s = $1', ['y']).rows).toEqual([{ l: ['p', null] }]);
   });
 
-  it('a statement compiled with its values written in and kept reads and writes the current rows when the same values come again', () => {
-    const mem = tables();
-    const prepared = new PreparedStatements(mem);
-    const lookup = 'SELECT s, n FROM t WHERE id = $1';
-    expect(prepared.query(lookup, ['a']).rows).toEqual([]);
-    prepared.query(insert, ['a', 'x', 1, true, null, null, null]);
-    expect(prepared.query(lookup, ['a']).rows).toEqual([{ s: 'x', n: 1 }]);
-    // The same update with the same values twice: applied twice.
-    const bump = 'UPDATE t SET n = n + $2 WHERE id = $1 RETURNING n';
-    expect(prepared.query(bump, ['a', 1]).rows).toEqual([{ n: 2 }]);
-    expect(prepared.query(bump, ['a', 1]).rows).toEqual([{ n: 3 }]);
-    // A transaction rolled back (pg-mem.ts restores a backup): the kept statement reads the restored rows.
-    const backup = mem.backup();
-    prepared.query(bump, ['a', 1]);
-    expect(prepared.query(lookup, ['a']).rows).toEqual([{ s: 'x', n: 4 }]);
-    backup.restore();
-    expect(prepared.query(lookup, ['a']).rows).toEqual([{ s: 'x', n: 3 }]);
-    // The time is read at each execution, not when the statement was compiled.
-    const stamp = 'UPDATE t SET d = now() WHERE id = $1 RETURNING d';
-    const first = (prepared.query(stamp, ['a']).rows[0] as { d: Date }).d;
-    const until = Date.now() + 5;
-    while (Date.now() < until);
-    const second = (prepared.query(stamp, ['a']).rows[0] as { d: Date }).d;
-    expect(second.getTime()).toBeGreaterThan(first.getTime());
-  });
-
   it('a plan is not kept across a change of tables', () => {
     const mem = tables();
     const prepared = new PreparedStatements(mem);

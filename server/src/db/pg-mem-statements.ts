@@ -4,15 +4,12 @@
 // `$n` placeholders and each execution gets a copy of the syntax tree with the values put in as
 // the same literals the adapter would write (null, a string, ARRAY[...], '{}' for an empty list).
 // PreparedStatements goes further where pg-mem allows it: a statement compiled once per database
-// and run with its values as parameters, and where it does not (an index lookup by a parameter), a
-// statement compiled once per database for the values it comes with again.
+// and run with its values as parameters.
 import type { IMemoryDb, IPreparedQuery, QueryResult } from 'pg-mem';
 import { parse, type Expr, type Statement } from 'pgsql-ast-parser';
 
 /** Parsed statements kept (distinct SQL texts); past it the cache starts again. */
 const MAX_STATEMENTS = 2_000;
-/** Longest JSON of a statement's values for which its compiled form with those values is kept. */
-const MAX_BOUND_KEY = 512;
 
 export class StatementCache {
   private readonly parsed = new Map<string, Statement[]>();
@@ -45,8 +42,6 @@ const ROW_STATEMENTS: ReadonlySet<string> = new Set(['select', 'insert', 'update
  */
 export class PreparedStatements {
   private readonly prepared = new Map<string, IPreparedQuery | null>();
-  /** Statements compiled with their values in place, by values and SQL text (`boundFor`). */
-  private readonly bound = new Map<string, IPreparedQuery>();
 
   constructor(
     private readonly mem: IMemoryDb,
@@ -66,33 +61,9 @@ export class PreparedStatements {
       }
     }
     const statements = this.cache.statements(sql);
-    if (statements.some((s) => !ROW_STATEMENTS.has(s.type))) {
-      // A plan compiled before a table changed would read the old table: start again after DDL.
-      this.prepared.clear();
-      this.bound.clear();
-      return this.mem.public.query(this.cache.bind(sql, params));
-    }
-    return this.boundFor(sql, params).bind([]).executeAll();
-  }
-
-  /**
-   * The statement compiled with these values written in, kept for the next time the same values
-   * come (a token looked up per request, a run's status polled, a type's next public id: nearly
-   * half of these statements in a quick conformance run). Statements with long values (a bulk
-   * insert) are compiled each time and not kept.
-   */
-  private boundFor(sql: string, params: readonly unknown[]): IPreparedQuery {
-    const values = JSON.stringify(params);
-    const key = values.length <= MAX_BOUND_KEY ? `${values}\u0000${sql}` : undefined;
-    let prepared = key === undefined ? undefined : this.bound.get(key);
-    if (prepared === undefined) {
-      prepared = this.mem.public.prepare(this.cache.bind(sql, params));
-      if (key !== undefined) {
-        if (this.bound.size >= MAX_STATEMENTS) this.bound.clear();
-        this.bound.set(key, prepared);
-      }
-    }
-    return prepared;
+    // A plan compiled before a table changed would read the old table: start again after DDL.
+    if (statements.some((s) => !ROW_STATEMENTS.has(s.type))) this.prepared.clear();
+    return this.mem.public.query(this.cache.bind(sql, params));
   }
 
   private preparedFor(sql: string): IPreparedQuery | null {
