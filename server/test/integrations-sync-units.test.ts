@@ -1,7 +1,7 @@
 // Pieces of the sync engine on their own: the tryLater back-off, the key index, and the
 // protection rule (which Entities a removal keeps and marks `deleted in source`).
 import fc from 'fast-check';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { Failure } from '../src/api/failure.js';
 import { bootstrap } from '../src/bootstrap.js';
 import type { Database } from '../src/db/database.js';
@@ -75,6 +75,40 @@ describe('tryLater back-off', () => {
       }, RETRY, new AbortController().signal, { attempts: 0 }, hooks),
     ).rejects.toThrow('broken');
     expect(calls).toBe(1);
+  });
+
+  it('SYNC-015 asks again at the recorded nextAttemptAt, however long recording the wait takes', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'Date'] });
+    try {
+      const retry = { baseMs: 1_000, maxMs: 8_000, attempts: 3 };
+      for (const recordMs of [0, 500, 3_000]) {
+        const asked: number[] = [];
+        const due: number[] = [];
+        const done = withTryLater(
+          async () => {
+            asked.push(Date.now());
+            if (asked.length < 3) throw tryLater();
+            return 'page';
+          },
+          retry,
+          new AbortController().signal,
+          { attempts: 0 },
+          {
+            onRetry: async (_n, nextAttemptAt) => {
+              due.push(nextAttemptAt.getTime());
+              if (recordMs > 0) await new Promise((resolve) => setTimeout(resolve, recordMs));
+            },
+            onResumed: async () => undefined,
+          },
+        );
+        await vi.advanceTimersByTimeAsync(20_000);
+        await expect(done).resolves.toBe('page');
+        expect(asked, `recording takes ${recordMs} ms`).toEqual([asked[0], Math.max(due[0]!, asked[0]! + recordMs), Math.max(due[1]!, asked[1]! + recordMs)]);
+        if (recordMs < 800) expect(asked.slice(1)).toEqual(due);
+      }
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('stops waiting when the run is aborted', async () => {

@@ -71,6 +71,7 @@ import syncIgnoresRemove from './sync-ignores-remove.js';
 import syncNoLastSynchronizedAt from './sync-no-last-synchronized-at.js';
 import syncPageEndRemoveIgnored from './sync-page-end-remove-ignored.js';
 import syncTryLaterIgnored from './sync-try-later-ignored.js';
+import syncTryLaterStepLate from './sync-try-later-step-late.js';
 import accountRefusalIgnored from './account-refusal-ignored.js';
 import unknownRouteHtml from './unknown-route-html.js';
 
@@ -142,6 +143,7 @@ export const serverFaults: readonly Fault[] = [
   syncNoLastSynchronizedAt,
   syncPageEndRemoveIgnored,
   syncTryLaterIgnored,
+  syncTryLaterStepLate,
   accountRefusalIgnored,
   unknownRouteHtml,
 ];

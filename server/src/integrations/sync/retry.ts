@@ -57,10 +57,12 @@ export async function withTryLater<T>(
       if (!isTryLater(error) || tries >= retry.attempts) throw error;
       tries += 1;
       state.attempts += 1;
+      // The next attempt is due `delay` after this answer: recording the wait runs meanwhile, so
+      // a slow write (another transaction holding the storage) does not push the attempt later.
       const delay = tryLaterDelay(retry, tries);
-      await hooks.onRetry(state.attempts, new Date(Date.now() + delay));
+      const due = Date.now() + delay;
       waited = true;
-      await sleep(delay, signal);
+      await Promise.all([hooks.onRetry(state.attempts, new Date(due)), sleep(delay, signal)]);
     }
   }
 }
