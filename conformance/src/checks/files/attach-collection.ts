@@ -9,7 +9,7 @@ import { CheckUnsupported, defineCheck } from '../../check.js';
 import { readSchema } from '../../schema-view.js';
 import { isRecord } from '../../shapes.js';
 import { dropTypes, schemaBatch, uniqueSpaceName } from '../../workspace.js';
-import { deleteFiles, expectFileEntity, FILE_TYPE, FILES_FIELD, FILES_MIXIN, sampleBytes, unsupportedIfUnserved, upload, type FileEntity } from './client.js';
+import { deleteFiles, FILE_TYPE, type FileEntity, FILES_FIELD, FILES_MIXIN, sampleBytes, storeFile } from './client.js';
 
 const READ = ['svc/id', 'svc/secret', 'svc/name', 'svc/content-type'] as const;
 
@@ -45,9 +45,7 @@ export default defineCheck({
       }
       for (const [i, contentType] of ['image/png', 'application/pdf'].entries()) {
         const file = { filename: `attached-${i}.bin`, contentType, bytes: sampleBytes(16) };
-        const res = await upload(ctx, file);
-        unsupportedIfUnserved(res, 'POST /api/files');
-        stored.push(expectFileEntity(res, { name: file.filename, contentType, size: file.bytes.length }, `POST /api/files with ${file.filename}`));
+        stored.push(await storeFile(ctx, file, `POST /api/files with ${file.filename}`));
       }
       const made = expectSuccess(await ctx.http.command({ command: 'svc.entity/create', args: { type: db, entity: { [title]: 'with files' } } }), `creating an Entity of ${db}`);
       const id = isRecord(made) ? made['svc/id'] : undefined;

@@ -41,6 +41,16 @@ export function upload(ctx: CheckContext, file: SampleFile, auth?: Auth): Promis
   return ctx.http.postForm('/api/files', [{ name: 'file', filename: file.filename, contentType: file.contentType, value: file.bytes }], auth === undefined ? {} : { auth });
 }
 
+/**
+ * Uploads `file` and answers the file Entity the server made of it: an unserved route makes the
+ * check unsupported, and the Entity must carry the file's name, media type and size.
+ */
+export async function storeFile(ctx: CheckContext, file: SampleFile, what: string, auth?: Auth): Promise<FileEntity> {
+  const res = await upload(ctx, file, auth);
+  unsupportedIfUnserved(res, 'POST /api/files');
+  return expectFileEntity(res, { name: file.filename, contentType: file.contentType, size: file.bytes.length }, what);
+}
+
 /** The media type of a Content-Type (before any parameter), lower case. */
 export function mediaType(value: string | undefined): string {
   return (value ?? '').split(';')[0]?.trim().toLowerCase() ?? '';

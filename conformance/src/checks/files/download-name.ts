@@ -7,7 +7,7 @@
 import { expectSuccess, fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
 import type { HttpResponse } from '../../http.js';
-import { deleteFiles, expectFileEntity, FILE_TYPE, unsupportedIfUnserved, upload } from './client.js';
+import { deleteFiles, FILE_TYPE, storeFile } from './client.js';
 
 /** The filename a Content-Disposition gives: `filename*` (RFC 8187, UTF-8) first, else `filename`. */
 export function dispositionName(value: string | undefined): string | undefined {
@@ -45,9 +45,7 @@ export default defineCheck({
   target: 'server',
   async run(ctx) {
     const file = { filename: 'Übersicht 2026.txt', contentType: 'text/plain', bytes: new TextEncoder().encode('named') };
-    const res = await upload(ctx, file);
-    unsupportedIfUnserved(res, 'POST /api/files');
-    const entity = expectFileEntity(res, { name: file.filename, contentType: file.contentType, size: file.bytes.length }, `POST /api/files with ${JSON.stringify(file.filename)}`);
+    const entity = await storeFile(ctx, file, `POST /api/files with ${JSON.stringify(file.filename)}`);
     try {
       const secret = entity['svc/secret'];
       expectNamed(await ctx.http.get(`/api/files/${encodeURIComponent(secret)}`), file.filename, `GET /api/files/<secret> of ${JSON.stringify(file.filename)}`);

@@ -5,7 +5,7 @@
 import { expectSuccess, fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
 import { isRecord } from '../../shapes.js';
-import { deleteFiles, expectFileEntity, FILE_TYPE, sampleBytes, unsupportedIfUnserved, upload } from './client.js';
+import { deleteFiles, FILE_TYPE, sampleBytes, storeFile } from './client.js';
 
 const FIELDS = ['svc/id', 'svc/name', 'svc/secret', 'svc/content-type', 'svc/content-length'] as const;
 
@@ -19,9 +19,7 @@ export default defineCheck({
   target: 'server',
   async run(ctx) {
     const file = { filename: 'queried.bin', contentType: 'application/x-svc-sample', bytes: sampleBytes(64) };
-    const res = await upload(ctx, file);
-    unsupportedIfUnserved(res, 'POST /api/files');
-    const entity = expectFileEntity(res, { name: file.filename, contentType: file.contentType, size: file.bytes.length }, 'POST /api/files');
+    const entity = await storeFile(ctx, file, 'POST /api/files');
     try {
       const query = { 'q/from': FILE_TYPE, 'q/select': [...FIELDS], 'q/where': ['=', ['svc/id'], '$id'], 'q/limit': 2 };
       const answer = await ctx.http.command({ command: 'svc.entity/query', args: { query, params: { $id: entity['svc/id'] } } });

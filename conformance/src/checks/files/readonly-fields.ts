@@ -8,7 +8,7 @@ import { expectCommandError, fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
 import { isRecord } from '../../shapes.js';
 import { run } from '../../workspace.js';
-import { deleteFiles, expectContent, expectFileEntity, FILE_TYPE, unsupportedIfUnserved, upload } from './client.js';
+import { deleteFiles, expectContent, FILE_TYPE, storeFile } from './client.js';
 
 /** Each read-only field of a file Entity with a value an update might try to give it. */
 const READ_ONLY: ReadonlyArray<[string, unknown]> = [
@@ -27,9 +27,7 @@ export default defineCheck({
   target: 'server',
   async run(ctx) {
     const file = { filename: 'kept.txt', contentType: 'text/plain', bytes: new TextEncoder().encode('read-only fields') };
-    const res = await upload(ctx, file);
-    unsupportedIfUnserved(res, 'POST /api/files');
-    const entity = expectFileEntity(res, { name: file.filename, contentType: file.contentType, size: file.bytes.length }, `POST /api/files with ${JSON.stringify(file.filename)}`);
+    const entity = await storeFile(ctx, file, `POST /api/files with ${JSON.stringify(file.filename)}`);
     try {
       for (const [field, value] of READ_ONLY) {
         const what = `svc.entity/update of the ${field} of a file Entity to ${JSON.stringify(value)}`;

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { expectErrorName, expectNamesField, expectPlainError, fail } from '../../assert.js';
 import { defineCheck } from '../../check.js';
 import { isRecord } from '../../shapes.js';
-import { expectContent, expectFileEntity, FILE_TYPE, sampleBytes, unsupportedIfUnserved, upload } from './client.js';
+import { expectContent, FILE_TYPE, sampleBytes, storeFile, unsupportedIfUnserved } from './client.js';
 
 export default defineCheck({
   id: 'files.unknown-secret',
@@ -19,9 +19,7 @@ export default defineCheck({
   async run(ctx) {
     // A file stored, read, then its Entity deleted: its secret names no file any more.
     const file = { filename: 'gone.bin', contentType: 'application/octet-stream', bytes: sampleBytes(64) };
-    const stored = await upload(ctx, file);
-    unsupportedIfUnserved(stored, 'POST /api/files');
-    const entity = expectFileEntity(stored, { name: file.filename, contentType: file.contentType, size: file.bytes.length }, 'POST /api/files of gone.bin');
+    const entity = await storeFile(ctx, file, 'POST /api/files of gone.bin');
     await expectContent(ctx, entity['svc/secret'], file, 'GET of the stored gone.bin');
     const deleted = await ctx.http.command({ command: 'svc.entity/delete', args: { type: FILE_TYPE, entity: { 'svc/id': entity['svc/id'] } } });
     if (deleted.status !== 200 || !isRecord(deleted.json) || deleted.json['success'] !== true) fail(`svc.entity/delete of the file Entity ${entity['svc/id']} failed: ${deleted.status} ${deleted.text.slice(0, 200)}`, deleted);

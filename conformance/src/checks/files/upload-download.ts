@@ -4,7 +4,7 @@
  * value, a boundary-like line) with that content type; also for a filename beyond ASCII.
  */
 import { defineCheck } from '../../check.js';
-import { deleteFiles, expectContent, expectFileEntity, sampleBytes, unsupportedIfUnserved, upload, type SampleFile } from './client.js';
+import { deleteFiles, expectContent, sampleBytes, storeFile, type SampleFile } from './client.js';
 
 const FILES: readonly SampleFile[] = [
   { filename: 'pixel.png', contentType: 'image/png', bytes: sampleBytes() },
@@ -27,9 +27,7 @@ export default defineCheck({
     try {
       for (const file of FILES) {
         const what = `POST /api/files with ${JSON.stringify(file.filename)} (${file.bytes.length} bytes of ${file.contentType})`;
-        const res = await upload(ctx, file);
-        unsupportedIfUnserved(res, 'POST /api/files');
-        const entity = expectFileEntity(res, { name: file.filename, contentType: file.contentType, size: file.bytes.length }, what);
+        const entity = await storeFile(ctx, file, what);
         stored.push(entity['svc/id']);
         await expectContent(ctx, entity['svc/secret'], file, `reading back ${JSON.stringify(file.filename)} by its secret`);
       }
