@@ -4,12 +4,16 @@
  * many would. The proxy holds the repeated request back by the step the server should have taken.
  */
 import { setTimeout as wait } from 'node:timers/promises';
-import { defineFault } from '../fault.js';
+import { defineFault, type FaultState } from '../fault.js';
 import { APP_DATA, isAppCall, isRecord } from './support.js';
 
 /** The first step of the schedule (spec/integrations.md, "Runs"). */
 const FIRST_STEP_MS = 1_000;
 const ANSWERS = 'tryLater answers in a row';
+
+function answersSoFar(state: FaultState): number {
+  return (state.get(ANSWERS) as number | undefined) ?? 0;
+}
 
 export default defineFault({
   id: 'server.sync-try-later-step-late',
@@ -20,13 +24,13 @@ export default defineFault({
   select: ['sync.try-later-schedule'],
   outbound: {
     async request(req, state) {
-      const answers = (state.get(ANSWERS) as number | undefined) ?? 0;
+      const answers = answersSoFar(state);
       if (isAppCall(req, APP_DATA) && answers > 0) await wait(FIRST_STEP_MS * 2 ** (answers - 1));
     },
     response(res, req, state) {
       if (!isAppCall(req, APP_DATA)) return;
       const tryLater = isRecord(res.json) && res.json['tryLater'] === true;
-      state.set(ANSWERS, tryLater ? ((state.get(ANSWERS) as number | undefined) ?? 0) + 1 : 0);
+      state.set(ANSWERS, tryLater ? answersSoFar(state) + 1 : 0);
     },
   },
 });
